@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { useOptionalUser } from "~/utils/use-root-data";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { mainNavItems, NavLinks, topNavItems } from "./navigation";
+import { SignOutButton } from "./sign-out-button";
+import { ThemeSwitcher } from "./theme-switcher";
+
+export function Header() {
+  const { t } = useTranslation();
+  const user = useOptionalUser();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        <NavLinks items={topNavItems} label={t("nav.top")} className="hidden md:block" />
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitcher className="hidden sm:flex" />
+          <ThemeSwitcher className="hidden sm:flex" />
+          {user ? (
+            <div className="hidden items-center gap-1 lg:flex">
+              <Link
+                to="/profile"
+                className="max-w-56 truncate rounded-md px-2 py-1 text-sm font-medium hover:bg-muted"
+                title={user.email}
+              >
+                {user.email}
+              </Link>
+              <SignOutButton />
+            </div>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">{t("nav.signIn")}</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/signup">{t("nav.signUp")}</Link>
+              </Button>
+            </div>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+      {user ? (
+        <div className="hidden border-t lg:block">
+          <NavLinks
+            items={mainNavItems(user.isAdmin)}
+            label={t("nav.main")}
+            className="mx-auto max-w-7xl px-4 py-1.5 sm:px-6"
+          />
+        </div>
+      ) : null}
+    </header>
+  );
+}

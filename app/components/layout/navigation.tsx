@@ -1,0 +1,63 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/utils/cn";
+
+export interface NavItem {
+  to: string;
+  labelKey: string;
+}
+
+// SPEC section 2: top navigation for everyone; main navigation by role.
+export const topNavItems: NavItem[] = [
+  { to: "/docs/getting-started", labelKey: "nav.docs" },
+  { to: "/pricing", labelKey: "nav.pricing" },
+  { to: "/blog", labelKey: "nav.blog" },
+];
+
+export function mainNavItems(isAdmin: boolean): NavItem[] {
+  return [
+    { to: "/create", labelKey: "nav.generate" },
+    { to: "/posts", labelKey: "nav.posts" },
+    { to: "/profile", labelKey: "nav.profile" },
+    ...(isAdmin ? [{ to: "/admin/users", labelKey: "nav.userManagement" }] : []),
+  ];
+}
+
+export function NavLinks({
+  items,
+  className,
+  linkClassName,
+  label,
+  vertical = false,
+}: {
+  items: NavItem[];
+  className?: string;
+  linkClassName?: string;
+  label: string;
+  vertical?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className={cn("flex gap-1", vertical && "flex-col")}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+                  isActive && "bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground",
+                  linkClassName,
+                )
+              }
+            >
+              {t(item.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorList, Field } from "~/components/ui/field";
+import { StatusButton } from "~/components/ui/status-button";
+import { changePasswordSchema } from "~/modules/auth/schemas";
+import { ProfileSection } from "./section";
+
+export function PasswordSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <ProfileSection id="password" title={t("profile.password.title")} description={t("profile.password.description")}>
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t("auth.fields.currentPassword")}
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.currentPassword.errors}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("auth.fields.newPassword")}
+            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.newPassword.errors}
+          />
+          <Field
+            label={t("auth.fields.confirmNewPassword")}
+            inputProps={{ ...getInputProps(fields.confirmNewPassword, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.confirmNewPassword.errors}
+          />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-error/10 p-3" />
+        <div>
+          <StatusButton name="intent" value="changePassword">
+            {t("profile.password.submit")}
+          </StatusButton>
+        </div>
+      </Form>
+    </ProfileSection>
+  );
+}

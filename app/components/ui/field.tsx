@@ -1,0 +1,93 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/utils/cn";
+import { Input } from "./input";
+import { Label } from "./label";
+
+/**
+ * Errors are i18n keys from the shared schemas (or messages the server already translated):
+ * each is translated here, in the page's language.
+ */
+export function ErrorList({ id, errors, className }: { id?: string; errors?: string[] | null; className?: string }) {
+  const { t, i18n } = useTranslation();
+  const list = errors?.filter(Boolean);
+  if (!list?.length) return null;
+  return (
+    <ul id={id} className={cn("flex flex-col gap-1 text-sm text-error", className)}>
+      {list.map((error) => (
+        <li key={error}>{i18n.exists(error) ? t(error) : error}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
+  errors?: string[];
+  hint?: ReactNode;
+  labelAside?: ReactNode;
+  className?: string;
+}
+
+export function Field({ label, inputProps, errors, hint, labelAside, className }: FieldProps) {
+  const fallbackId = useId();
+  const { key, ...props } = inputProps;
+  const id = props.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cn("flex flex-col gap-2", className)}>
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {labelAside}
+      </div>
+      <Input
+        key={key ?? undefined}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
+  errors?: string[];
+}
+
+/** A native checkbox: it posts with the form even without JavaScript. */
+export function CheckboxField({ label, inputProps, errors }: CheckboxFieldProps) {
+  const fallbackId = useId();
+  const { key, ...props } = inputProps;
+  const id = props.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-start gap-2">
+        <input
+          key={key ?? undefined}
+          id={id}
+          type="checkbox"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary"
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm leading-snug">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { clearSessionCookie, getSessionState, type AuthUser } from "~/modules/auth/session.server";
+import { AppError, isAppError } from "~/modules/errors/app-error";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { logger } from "~/modules/logger/logger.server";
+
+// The JSON API's one answer shape (API.md): {data} on success, {error: {code, message, fields?}}
+// on failure, messages in the request's language.
+
+export function apiData(data: unknown, init: ResponseInit & { meta?: unknown } = {}): Response {
+  const { meta, ...rest } = init;
+  return Response.json(meta === undefined ? { data } : { data, meta }, rest);
+}
+
+export function apiNoContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+export async function apiErrorResponse(request: Request, error: AppError, headers?: HeadersInit): Promise<Response> {
+  const { t } = await getRequestT(request);
+  const { values, fields, retryAfterSeconds } = error.options;
+  const responseHeaders = new Headers(headers);
+  if (retryAfterSeconds) responseHeaders.set("Retry-After", String(retryAfterSeconds));
+  const translatedFields = fields
+    ? Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key, values)]))
+    : undefined;
+  return Response.json(
+    { error: { code: error.code, message: t(error.messageKey, values), ...(translatedFields ? { fields: translatedFields } : {}) } },
+    { status: error.status, headers: responseHeaders },
+  );
+}
+
+export interface ApiSession {
+  user: AuthUser;
+  sessionId: string;
+}
+
+/** The caller's session, or a 401 JSON answer (never a redirect) that also clears a dead cookie. */
+export async function requireApiUser(request: Request): Promise<ApiSession> {
+  const state = await getSessionState(request);
+  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId };
+  const headers = state.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : undefined;
+  throw await apiErrorResponse(request, new AppError("unauthorized", 401, "errors.unauthorized"), headers);
+}
+
+/** The request body as an object: JSON, or a form for simple clients. Malformed bodies are a 400. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      return Object.fromEntries((await request.formData()).entries());
+    }
+    const text = await request.text();
+    if (!text.trim()) return {};
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new AppError("malformed_request", 400, "errors.malformedBody");
+}
+
+/** Validates a body against a schema; failures are a 422 listing each field's message. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.join(".") || "body";
+    fields[name] ??= issue.message.includes(".") ? issue.message : "errors.invalidValue";
+  }
+  throw new AppError("validation_failed", 422, "errors.validationFailed", { fields });
+}
+
+type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
+
+/**
+ * Wraps an API route: one handler per method, 405 for the others, AppErrors as their JSON shape,
+ * and anything unexpected as a logged 500 that reveals nothing.
+ */
+export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>): Handler {
+  return async (args) => {
+    const method = args.request.method.toUpperCase() as keyof typeof handlers;
+    const handler = handlers[method] ?? (method === ("HEAD" as string) ? handlers.GET : undefined);
+    try {
+      if (!handler) {
+        const allow = Object.keys(handlers).join(", ");
+        throw new AppError("method_not_allowed", 405, "errors.methodNotAllowed", { values: { allow } });
+      }
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      if (isAppError(error)) {
+        const allow = error.code === "method_not_allowed" ? { Allow: Object.keys(handlers).join(", ") } : undefined;
+        return apiErrorResponse(args.request, error, allow);
+      }
+      logger.error({ err: error, path: new URL(args.request.url).pathname }, "API request failed");
+      return apiErrorResponse(args.request, new AppError("internal_error", 500, "errors.internal"));
+    }
+  };
+}

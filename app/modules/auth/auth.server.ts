@@ -1,0 +1,203 @@
+import { getDb } from "~/modules/db/db.server";
+import { getEnv } from "~/modules/env/env.server";
+import { AppError } from "~/modules/errors/app-error";
+import { getTranslator } from "~/modules/i18n/i18n.server";
+import { isLocale, type Locale } from "~/modules/i18n/i18n";
+import { logger } from "~/modules/logger/logger.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { actionMail } from "~/modules/mail/templates.server";
+import { hit, reset, wouldExceed, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
+import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
+import { normalizeTimeZone } from "~/modules/users/timezone";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { createSession, revokeSessions, type SessionClient } from "./session.server";
+import { hashToken, randomToken } from "./tokens.server";
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+export const limits = {
+  signInPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
+  signUpPerIp: { limit: 20, windowMs: HOUR },
+  resetPerAccount: { limit: 3, windowMs: HOUR },
+  resetPerIp: { limit: 20, windowMs: HOUR },
+  verificationPerUser: { limit: 5, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+
+const TOKEN_TTL = { email_verification: 48 * HOUR, password_reset: HOUR } as const;
+type TokenPurpose = keyof typeof TOKEN_TTL;
+
+function rateLimited(retryAfterSeconds: number, messageKey = "errors.tooManyAttempts"): AppError {
+  return new AppError("rate_limited", 429, messageKey, {
+    values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+    retryAfterSeconds,
+  });
+}
+
+async function limit(key: string, rule: RateLimitRule): Promise<void> {
+  const state = await hit(key, rule);
+  if (state.limited) throw rateLimited(state.retryAfterSeconds);
+}
+
+export interface SignedIn {
+  userId: string;
+  cookie: string;
+}
+
+export async function signUp(
+  input: { email: string; password: string; timezone?: string; locale: Locale },
+  client: SessionClient,
+): Promise<SignedIn> {
+  if (client.ip) await limit(`signup:ip:${client.ip}`, limits.signUpPerIp);
+  const db = getDb();
+  const emailTaken = () => new AppError("email_taken", 409, "auth.signup.emailTaken", { fields: { email: "auth.signup.emailTaken" } });
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    const user = await db.user.create({
+      data: {
+        email: input.email,
+        passwordHash,
+        locale: input.locale,
+        timezone: normalizeTimeZone(input.timezone),
+        subscription: { create: trialSubscriptionData() },
+      },
+      select: { id: true },
+    });
+    userId = user.id;
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if ((error as { code?: string }).code === "P2002") throw emailTaken();
+    throw error;
+  }
+  await sendVerificationEmail(userId).catch((error: unknown) =>
+    logger.error({ err: error, userId }, "Could not send the verification e-mail"),
+  );
+  return { userId, cookie: await createSession(userId, client) };
+}
+
+export async function signIn(input: { email: string; password: string }, client: SessionClient): Promise<SignedIn> {
+  const accountKey = `signin:account:${input.email}`;
+  if (client.ip) await limit(`signin:ip:${client.ip}`, limits.signInPerIp);
+  const account = await wouldExceed(accountKey, limits.signInPerAccount);
+  if (account.limited) throw rateLimited(account.retryAfterSeconds);
+
+  const user = await getDb().user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!user || !valid) {
+    await hit(accountKey, limits.signInPerAccount);
+    throw new AppError("invalid_credentials", 401, "auth.login.invalidCredentials");
+  }
+  await reset(accountKey);
+  return { userId: user.id, cookie: await createSession(user.id, client) };
+}
+
+/** Changes the password, keeps the current session and signs every other one out. */
+export async function changePassword(
+  userId: string,
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const db = getDb();
+  const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  if (!user) throw new AppError("not_found", 404, "errors.notFound");
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError("wrong_password", 422, "auth.password.currentIncorrect", {
+      fields: { currentPassword: "auth.password.currentIncorrect" },
+    });
+  }
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword) } });
+  await revokeSessions(userId, currentSessionId);
+}
+
+async function issueToken(userId: string, purpose: TokenPurpose): Promise<string> {
+  const token = randomToken();
+  await getDb().userToken.create({
+    data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]) },
+  });
+  return token;
+}
+
+/** Marks a valid token used (once, even under races) and returns its user; otherwise null. */
+async function consumeToken(token: string, purpose: TokenPurpose): Promise<string | null> {
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const row = await db.userToken.findUnique({ where: { tokenHash } });
+  if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= new Date()) return null;
+  const { count } = await db.userToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+  return count === 1 ? row.userId : null;
+}
+
+function link(path: string, token: string): string {
+  return `${getEnv().APP_URL}${path}?${new URLSearchParams({ token })}`;
+}
+
+export async function sendVerificationEmail(userId: string): Promise<void> {
+  const db = getDb();
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, locale: true, emailVerifiedAt: true } });
+  if (!user || user.emailVerifiedAt) return;
+  await limit(`verify:user:${userId}`, limits.verificationPerUser);
+  const t = await getTranslator(isLocale(user.locale) ? user.locale : "en");
+  const token = await issueToken(userId, "email_verification");
+  await sendMail(
+    actionMail(t, user.email, {
+      subject: t("mail.verify.subject"),
+      intro: t("mail.verify.intro", { site: getEnv().SITE_NAME }),
+      action: t("mail.verify.action"),
+      url: link("/verify-email", token),
+      outro: t("mail.verify.outro"),
+    }),
+  );
+}
+
+/** Confirms the address behind a mailed link; returns the user's id, or throws for a bad link. */
+export async function verifyEmail(token: string): Promise<string> {
+  const userId = await consumeToken(token, "email_verification");
+  if (!userId) throw new AppError("invalid_token", 400, "auth.verify.invalidLink");
+  await getDb().user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
+  return userId;
+}
+
+/** Always answers the same way, so it tells nobody whether an address has an account. */
+export async function requestPasswordReset(email: string, client: SessionClient): Promise<void> {
+  if (client.ip) await limit(`reset:ip:${client.ip}`, limits.resetPerIp);
+  const user = await getDb().user.findUnique({ where: { email }, select: { id: true, email: true, locale: true } });
+  if (!user) return;
+  const state = await hit(`reset:account:${email}`, limits.resetPerAccount);
+  if (state.limited) return; // silently: a flood of reset mails helps nobody
+  const t = await getTranslator(isLocale(user.locale) ? user.locale : "en");
+  const token = await issueToken(user.id, "password_reset");
+  await sendMail(
+    actionMail(t, user.email, {
+      subject: t("mail.reset.subject"),
+      intro: t("mail.reset.intro"),
+      action: t("mail.reset.action"),
+      url: link("/reset-password", token),
+      outro: t("mail.reset.outro"),
+    }),
+  );
+}
+
+/** Sets a new password from a mailed link and signs the account out everywhere. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const userId = await consumeToken(token, "password_reset");
+  if (!userId) throw new AppError("invalid_token", 400, "auth.reset.invalidLink");
+  const db = getDb();
+  const now = new Date();
+  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  await db.user.update({
+    where: { id: userId },
+    // The link reached the inbox, which proves the address too.
+    data: { passwordHash: await hashPassword(password), emailVerifiedAt: user?.emailVerifiedAt ?? now },
+  });
+  await db.userToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } });
+  await revokeSessions(userId);
+}
+
+/** Whether a reset link is still usable (to show the form or say at once that it has expired). */
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  const row = await getDb().userToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  return Boolean(row && row.purpose === "password_reset" && !row.usedAt && row.expiresAt > new Date());
+}

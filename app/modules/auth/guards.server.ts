@@ -1,0 +1,40 @@
+import { data, redirect } from "@remix-run/node";
+import { pathOf } from "~/utils/redirect";
+import { clearSessionCookie, getSessionState, type AuthUser } from "./session.server";
+
+export const HOME_AFTER_SIGN_IN = "/posts";
+
+export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+  const state = await getSessionState(request);
+  return state.status === "valid" ? state.user : null;
+}
+
+/**
+ * The signed-in user, or a redirect to sign in that comes back here. A session that has gone
+ * (expired or revoked) is ended on the way: its cookie is cleared.
+ */
+export async function requireUser(request: Request): Promise<AuthUser> {
+  return (await requireUserSession(request)).user;
+}
+
+/** As requireUser, with the session's id (to keep it when revoking the others). */
+export async function requireUserSession(request: Request): Promise<{ user: AuthUser; sessionId: string }> {
+  const state = await getSessionState(request);
+  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId };
+  const redirectTo = pathOf(request);
+  const target = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
+  throw redirect(target, state.status === "invalid" ? { headers: { "Set-Cookie": await clearSessionCookie() } } : {});
+}
+
+/** Admin pages: anonymous visitors sign in first; a signed-in non-admin gets 403. */
+export async function requireAdmin(request: Request): Promise<AuthUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw data({ reason: "forbidden" }, { status: 403 });
+  return user;
+}
+
+/** Sign-in and sign-up pages send a signed-in user on to the product. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const state = await getSessionState(request);
+  if (state.status === "valid") throw redirect(HOME_AFTER_SIGN_IN);
+}

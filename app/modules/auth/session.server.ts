@@ -1,0 +1,124 @@
+import { createCookie } from "@remix-run/node";
+import { getDb } from "~/modules/db/db.server";
+import { baseCookieOptions } from "~/modules/http/cookie-options.server";
+import { isAdminEmail } from "~/modules/users/roles.server";
+import { hashToken, randomToken } from "./tokens.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  locale: string;
+  timezone: string;
+}
+
+export type SessionState =
+  | { status: "valid"; sessionId: string; user: AuthUser }
+  | { status: "none" }
+  | { status: "invalid" };
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("plume_session", { ...baseCookieOptions(), maxAge: SESSION_TTL_MS / 1000 });
+  return cookie;
+}
+
+export interface SessionClient {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Starts a session and returns the Set-Cookie header that carries it. */
+export async function createSession(userId: string, client: SessionClient = {}): Promise<string> {
+  const token = randomToken();
+  await getDb().session.create({
+    data: {
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ip: client.ip ?? null,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    },
+  });
+  return sessionCookie().serialize(token);
+}
+
+export async function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** Whether the request carries a session cookie at all (valid or not). */
+export function hasSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)plume_session=/.test(request.headers.get("Cookie") ?? "");
+}
+
+// Loaders of one request share the answer instead of asking the database again.
+const perRequest = new WeakMap<Request, Promise<SessionState>>();
+
+export function getSessionState(request: Request): Promise<SessionState> {
+  let state = perRequest.get(request);
+  if (!state) {
+    state = loadSessionState(request);
+    perRequest.set(request, state);
+  }
+  return state;
+}
+
+async function loadSessionState(request: Request): Promise<SessionState> {
+  const token = await readToken(request);
+  if (!token) return hasSessionCookie(request) ? { status: "invalid" } : { status: "none" };
+  const db = getDb();
+  const id = hashToken(token);
+  const session = await db.session.findUnique({ where: { id }, include: { user: true } });
+  const now = Date.now();
+  if (!session || session.expiresAt.getTime() <= now) {
+    if (session) await db.session.deleteMany({ where: { id } });
+    return { status: "invalid" };
+  }
+  if (now - session.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
+    // Sliding expiry, written at most once a day per session.
+    await db.session.update({
+      where: { id },
+      data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) },
+    });
+  }
+  const { user } = session;
+  return {
+    status: "valid",
+    sessionId: id,
+    user: {
+      id: user.id,
+      email: user.email,
+      isAdmin: isAdminEmail(user.email),
+      emailVerified: user.emailVerifiedAt !== null,
+      locale: user.locale,
+      timezone: user.timezone,
+    },
+  };
+}
+
+export async function destroySession(request: Request): Promise<void> {
+  const token = await readToken(request);
+  if (token) await getDb().session.deleteMany({ where: { id: hashToken(token) } });
+}
+
+/** Revokes every session of a user but, optionally, the current one. */
+export async function revokeSessions(userId: string, exceptSessionId?: string): Promise<number> {
+  const { count } = await getDb().session.deleteMany({
+    where: { userId, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+  });
+  return count;
+}
+
+export async function countSessions(userId: string): Promise<number> {
+  return getDb().session.count({ where: { userId, expiresAt: { gt: new Date() } } });
+}

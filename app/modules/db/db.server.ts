@@ -1,0 +1,39 @@
+import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { Client, Config } from "@libsql/client";
+import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
+import { getEnv } from "~/modules/env/env.server";
+import { waitForLocks } from "./sqlite.server";
+import { sqliteFilePath } from "./urls";
+
+/** Both generated clients have the same API; the SQLite one's types stand for both. */
+export type Db = SqliteClient;
+export type { Prisma } from "~/generated/prisma-sqlite/client";
+
+class WaitingLibSQL extends PrismaLibSQL {
+  override createClient(config: Config): Client {
+    return waitForLocks(super.createClient(config));
+  }
+}
+
+export function createDb(databaseUrl: string): Db {
+  if (sqliteFilePath(databaseUrl) !== null) {
+    return new SqliteClient({ adapter: new WaitingLibSQL({ url: databaseUrl }) });
+  }
+  const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10 });
+  return new PostgresClient({ adapter }) as unknown as Db;
+}
+
+const globalForDb = globalThis as unknown as { __plumeDb?: Db };
+
+/** The process-wide client, created on first use from DATABASE_URL. */
+export function getDb(): Db {
+  globalForDb.__plumeDb ??= createDb(getEnv().DATABASE_URL);
+  return globalForDb.__plumeDb;
+}
+
+export async function disconnectDb(): Promise<void> {
+  await globalForDb.__plumeDb?.$disconnect();
+  globalForDb.__plumeDb = undefined;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must be a file: (SQLite) or postgres:// (PostgreSQL) URL"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters"),
+  APP_URL: z.url("must be an absolute URL such as https://plume.example.com").transform((u) => u.replace(/\/+$/, "")),
+  SITE_NAME: z.string().min(1).default("Plume"),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+  MAIL_FROM: z.string().min(3).default("Plume <no-reply@localhost>"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      if (value === "true") return true as const;
+      if (value === "false") return false as const;
+      if (/^\d+$/.test(value)) return Number(value);
+      ctx.addIssue({ code: "custom", message: "must be true, false or a number of proxy hops" });
+      return z.NEVER;
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { isProduction: boolean; isPostgres: boolean };
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Fills the defaults that depend on other variables (DATA_DIR, DATABASE_URL, APP_URL) and, outside
+ * production, a generated APP_SECRET kept in DATA_DIR, then writes them back to process.env so every
+ * part of the process (server, Remix build, worker, Prisma CLI) sees the same values.
+ */
+export function prepareEnvironment(source: NodeJS.ProcessEnv = process.env): void {
+  for (const [key, value] of Object.entries(source)) if (value === "") delete source[key];
+  const dataDir = path.resolve(source.DATA_DIR ?? "data");
+  source.DATA_DIR = dataDir;
+  source.DATABASE_URL ??= `file:${path.join(dataDir, "plume.db")}`;
+  source.APP_URL ??= `http://localhost:${source.PORT ?? 3000}`;
+  if (!source.APP_SECRET && source.NODE_ENV !== "production") {
+    source.APP_SECRET = readOrCreateSecret(path.join(dataDir, "app-secret"));
+  }
+}
+
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  // "wx": if another process created it first, keep theirs.
+  try {
+    writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch {
+    return readFileSync(file, "utf8").trim();
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      const missing = issue.code === "invalid_type" && source[name] === undefined;
+      if (name === "APP_SECRET" && missing) return "APP_SECRET: required in production (at least 32 random characters)";
+      return `${name}: ${missing ? "is required" : issue.message}`;
+    });
+    throw new EnvError(problems);
+  }
+  const env = result.data;
+  return { ...env, isProduction: env.NODE_ENV === "production", isPostgres: !env.DATABASE_URL.startsWith("file:") };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once per process. */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests that change process.env. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

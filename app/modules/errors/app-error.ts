@@ -1,0 +1,24 @@
+/**
+ * An expected failure of a domain operation, said once: a stable code for the API, the HTTP
+ * status, and an i18n key (with values) for the message. Routes turn it into a form error or an
+ * API error; anything else thrown is a bug and becomes a 500.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly status: number,
+    public readonly messageKey: string,
+    public readonly options: {
+      values?: Record<string, string | number>;
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
+    super(`${code}: ${messageKey}`);
+    this.name = "AppError";
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

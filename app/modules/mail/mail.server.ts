@@ -1,0 +1,37 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getEnv } from "~/modules/env/env.server";
+import { logger } from "~/modules/logger/logger.server";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let transport: Transporter | undefined;
+
+/**
+ * Sends through SMTP_URL when it is set; otherwise writes each message as an .eml file under
+ * DATA_DIR/mail, where a developer (or a test) can open it. Only the subject and recipient are
+ * logged: bodies carry single-use links.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const env = getEnv();
+  const message = { from: env.MAIL_FROM, ...mail };
+  if (env.SMTP_URL) {
+    transport ??= nodemailer.createTransport(env.SMTP_URL);
+    await transport.sendMail(message);
+    logger.info({ to: mail.to, subject: mail.subject }, "Mail sent");
+    return;
+  }
+  const rendered = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+  const dir = path.join(env.DATA_DIR, "mail");
+  await mkdir(dir, { recursive: true });
+  const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
+  await writeFile(file, rendered.message as Buffer);
+  logger.info({ to: mail.to, subject: mail.subject, file }, "Mail written to file (SMTP_URL is not set)");
+}

@@ -1,0 +1,70 @@
+import { getDb } from "~/modules/db/db.server";
+import { AppError } from "~/modules/errors/app-error";
+import type { Locale } from "~/modules/i18n/i18n";
+import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
+import { roleOf } from "./roles.server";
+import { normalizeTimeZone } from "./timezone";
+
+export interface ServiceEntry {
+  serviceName: "linkedin" | "twitter";
+  connected: boolean;
+  connectedAt: string | null;
+}
+
+/** The profile as the API answers it (API.md: GET /api/users/me). */
+export interface UserProfile {
+  id: string;
+  email: string;
+  username: string;
+  role: "admin" | "user";
+  isAdmin: boolean;
+  verified: boolean;
+  locale: string;
+  timezone: string;
+  createdAt: string;
+  updatedAt: string;
+  services: ServiceEntry[];
+  subscription: {
+    plan: SubscriptionView["plan"];
+    status: SubscriptionView["status"];
+    trialEndsAt: string | null;
+    currentPeriodEnd: string | null;
+  };
+}
+
+const PLATFORMS = ["linkedin", "twitter"] as const;
+
+export async function getUserProfile(userId: string): Promise<UserProfile> {
+  const user = await getDb().user.findUnique({ where: { id: userId }, include: { subscription: true } });
+  if (!user) throw new AppError("not_found", 404, "errors.notFound");
+  const role = roleOf(user.email);
+  const subscription = currentSubscription(user.subscription);
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.email,
+    role,
+    isAdmin: role === "admin",
+    verified: user.emailVerifiedAt !== null,
+    locale: user.locale,
+    timezone: user.timezone,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    // Platform connections arrive with the publishing capability; until then none can exist.
+    services: PLATFORMS.map((serviceName) => ({ serviceName, connected: false, connectedAt: null })),
+    subscription: {
+      plan: subscription.plan,
+      status: subscription.status,
+      trialEndsAt: subscription.trialEndsAt?.toISOString() ?? null,
+      currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+    },
+  };
+}
+
+export async function updateLocale(userId: string, locale: Locale): Promise<void> {
+  await getDb().user.updateMany({ where: { id: userId }, data: { locale } });
+}
+
+export async function updateTimezone(userId: string, timezone: string): Promise<void> {
+  await getDb().user.updateMany({ where: { id: userId }, data: { timezone: normalizeTimeZone(timezone) } });
+}

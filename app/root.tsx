@@ -1,0 +1,148 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useMatches,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { ErrorPage } from "~/components/error-page";
+import { DefaultShell } from "~/components/layout/shells";
+import { LoadingBar } from "~/components/loading-bar";
+import { useNonce } from "~/components/nonce";
+import { Toaster } from "~/components/toaster";
+import { clearSessionCookie, getSessionState } from "~/modules/auth/session.server";
+import { getEnv } from "~/modules/env/env.server";
+import { isLocale } from "~/modules/i18n/i18n";
+import { getLocale, hasLocaleChoice } from "~/modules/i18n/i18n.server";
+import { combineHeaders } from "~/modules/http/headers.server";
+import { themeSessionResolver } from "~/modules/theme/theme.server";
+import { getToast } from "~/modules/toast/toast.server";
+import { cn } from "~/utils/cn";
+import { titleFromMatches } from "~/utils/page-title";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useRootData } from "~/utils/use-root-data";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, localeChosen, themeSession, toast, session] = await Promise.all([
+    getLocale(request),
+    hasLocaleChoice(request),
+    themeSessionResolver()(request),
+    getToast(request),
+    getSessionState(request),
+  ]);
+  const user = session.status === "valid" ? session.user : null;
+  // A session that has gone is ended here on every page, signed-in pages also redirect to sign in.
+  const clearSession = session.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : null;
+  return data(
+    {
+      locale,
+      localeChosen,
+      theme: themeSession.getTheme(),
+      toast: toast.toast,
+      siteName: getEnv().SITE_NAME,
+      user: user ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified } : null,
+    },
+    { headers: combineHeaders(toast.headers, clearSession) },
+  );
+}
+
+function PageTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const siteName = useRootData()?.siteName ?? "Plume";
+  return <title>{titleFromMatches(matches, t, siteName)}</title>;
+}
+
+function Document({ children, locale, ssrTheme }: { children: ReactNode; locale: string; ssrTheme: boolean }) {
+  const [theme] = useTheme();
+  const nonce = useNonce();
+  return (
+    <html lang={locale} className={cn(theme)} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PageTitle />
+        <Meta />
+        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRootData();
+  const locale = rootData?.locale ?? "en";
+  useChangeLanguage(locale);
+  return (
+    <ThemeProvider specifiedTheme={rootData?.theme ?? null} themeAction="/set-theme">
+      <Document locale={locale} ssrTheme={Boolean(rootData?.theme)}>
+        {children}
+      </Document>
+    </ThemeProvider>
+  );
+}
+
+/** Keeps localStorage 'locale' in step with the page, and restores a choice the cookie lost. */
+function useLocaleStorage(locale: string, localeChosen: boolean) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  useEffect(() => {
+    const stored = window.localStorage.getItem("locale");
+    if (!localeChosen && isLocale(stored) && stored !== locale) {
+      fetcher.submit(
+        { locale: stored, redirectTo: location.pathname + location.search },
+        { method: "post", action: "/set-locale" },
+      );
+      return;
+    }
+    window.localStorage.setItem("locale", locale);
+    // Only when the language itself changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locale, localeChosen]);
+}
+
+export default function App() {
+  const { toast, locale, localeChosen } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  useLocaleStorage(locale, localeChosen);
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+      <Toaster flash={toast} hydrated={hydrated} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const rootData = useRootData();
+  // With the root's data the error keeps the site's frame; without it, the bare page.
+  return rootData ? (
+    <DefaultShell>
+      <ErrorPage />
+    </DefaultShell>
+  ) : (
+    <ErrorPage />
+  );
+}

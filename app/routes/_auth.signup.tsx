@@ -1,0 +1,116 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth/auth-card";
+import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
+import { StatusButton } from "~/components/ui/status-button";
+import { signUp } from "~/modules/auth/auth.server";
+import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
+import { signupSchema } from "~/modules/auth/schemas";
+import { isAppError } from "~/modules/errors/app-error";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { sessionClient } from "~/modules/http/context";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import type { RouteHandle } from "~/utils/page-title";
+import { safeRedirect } from "~/utils/redirect";
+
+export const handle: RouteHandle = { title: "auth.signup.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+const secretFields = ["password", "confirmPassword"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: secretFields });
+  const { t, locale } = await getRequestT(request);
+  try {
+    const { email, password, timezone, redirectTo } = submission.value;
+    const { cookie } = await signUp({ email, password, timezone, locale }, sessionClient(request, context));
+    return redirectWithToast(
+      safeRedirect(redirectTo, HOME_AFTER_SIGN_IN),
+      { type: "success", title: t("auth.signup.welcome"), description: t("auth.signup.checkInbox", { email }) },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return replyWithError(request, submission, error, { hideFields: secretFields });
+  }
+}
+
+export default function SignupPage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [searchParams] = useSearchParams();
+  const [timezone, setTimezone] = useState("");
+  // The browser knows the user's time zone; without JavaScript the account starts on UTC.
+  useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard
+      title={t("auth.signup.title")}
+      description={t("auth.signup.description")}
+      footer={
+        <p>
+          {t("auth.signup.haveAccount")}{" "}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            {t("nav.signIn")}
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-5">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <input type="hidden" name="timezone" value={timezone} />
+        <Field
+          label={t("auth.fields.email")}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label={t("auth.fields.password")}
+          hint={t("auth.signup.passwordHint")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label={t("auth.fields.confirmPassword")}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <CheckboxField
+          label={
+            <Trans
+              i18nKey="auth.signup.acceptTerms"
+              components={{
+                terms: <Link to="/terms" className="font-medium text-primary underline-offset-2 hover:underline" />,
+                privacy: <Link to="/privacy" className="font-medium text-primary underline-offset-2 hover:underline" />,
+              }}
+            />
+          }
+          inputProps={getInputProps(fields.acceptTerms, { type: "checkbox" })}
+          errors={fields.acceptTerms.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-error/10 p-3" />
+        <StatusButton className="w-full" pendingLabel={t("common.loading")}>
+          {t("auth.signup.submit")}
+        </StatusButton>
+        <p className="text-center text-xs text-muted-foreground">{t("auth.signup.trialNote")}</p>
+      </Form>
+    </AuthCard>
+  );
+}

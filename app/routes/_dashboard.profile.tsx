@@ -1,0 +1,100 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/layout/shells";
+import { AccountSection } from "~/components/profile/account-section";
+import { ConnectionsSection } from "~/components/profile/connections-section";
+import { HelpSection, QuickActions } from "~/components/profile/help-section";
+import { PasswordSection } from "~/components/profile/password-section";
+import { SubscriptionSection } from "~/components/profile/subscription-section";
+import { changePassword, sendVerificationEmail } from "~/modules/auth/auth.server";
+import { requireUserSession } from "~/modules/auth/guards.server";
+import { changePasswordSchema } from "~/modules/auth/schemas";
+import { countSessions, revokeSessions } from "~/modules/auth/session.server";
+import { AppError, isAppError } from "~/modules/errors/app-error";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { logger } from "~/modules/logger/logger.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { timezoneFormSchema } from "~/modules/users/schemas";
+import { listTimeZones } from "~/modules/users/timezone.server";
+import { getUserProfile, updateTimezone } from "~/modules/users/user.server";
+import type { RouteHandle } from "~/utils/page-title";
+
+export const handle: RouteHandle = { title: "profile.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUserSession(request);
+  const [profile, sessions] = await Promise.all([getUserProfile(user.id), countSessions(user.id)]);
+  return { profile, sessions, timeZones: listTimeZones() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, sessionId } = await requireUserSession(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const { t } = await getRequestT(request);
+  const done = (title: string) => redirectWithToast("/profile", { type: "success", title });
+
+  try {
+    switch (intent) {
+      case "changePassword": {
+        const submission = parseWithZod(formData, { schema: changePasswordSchema });
+        const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
+        if (submission.status !== "success") return replyInvalid(submission, { intent, hideFields });
+        try {
+          await changePassword(user.id, sessionId, submission.value);
+        } catch (error) {
+          // Spec section 8: an unexpected failure still answers 'Failed to update password.'
+          if (!isAppError(error)) logger.error({ err: error, userId: user.id }, "Password change failed");
+          const failure = isAppError(error) ? error : new AppError("password_update_failed", 500, "profile.password.failed");
+          return replyWithError(request, submission, failure, { intent, hideFields });
+        }
+        return done(t("profile.password.updated"));
+      }
+      case "updateTimezone": {
+        const submission = parseWithZod(formData, { schema: timezoneFormSchema });
+        if (submission.status !== "success") return replyInvalid(submission, { intent });
+        await updateTimezone(user.id, submission.value.timezone);
+        return done(t("profile.account.timezoneSaved"));
+      }
+      case "resendVerification":
+        await sendVerificationEmail(user.id);
+        return done(t("profile.account.verificationSent"));
+      case "signOutOthers": {
+        const count = await revokeSessions(user.id, sessionId);
+        return done(t("profile.quick.signedOutOthers", { count }));
+      }
+      default:
+        return data({ intent: null, result: undefined }, { status: 400 });
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast("/profile", { type: "error", title: t(error.messageKey, error.options.values) });
+  }
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { profile, sessions, timeZones } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  return (
+    <>
+      <PageHeader title={t("profile.title")} description={t("profile.description")} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <AccountSection profile={profile} timeZones={timeZones} lastResult={resultFor("updateTimezone")} />
+          <PasswordSection lastResult={resultFor("changePassword")} />
+          <ConnectionsSection services={profile.services} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <SubscriptionSection subscription={profile.subscription} />
+          <QuickActions sessions={sessions} />
+          <HelpSection />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { verifyEmail } from "~/modules/auth/auth.server";
+import { getOptionalUser } from "~/modules/auth/guards.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+/** The link in the verification e-mail: confirms the address and says so. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await getRequestT(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const next = (await getOptionalUser(request)) ? "/profile" : "/login";
+  try {
+    await verifyEmail(token);
+    return redirectWithToast(next, { type: "success", title: t("auth.verify.doneTitle"), description: t("auth.verify.done") });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(next, { type: "error", title: t("auth.verify.failedTitle"), description: t(error.messageKey) });
+  }
+}

@@ -1,0 +1,19 @@
+import type { UIMatch } from "@remix-run/react";
+import type { TFunction } from "i18next";
+
+/**
+ * Routes name their page in `handle.title`: an i18n key, or a function of the route's data. The
+ * deepest one wins; the document title is '%s - <site name>' (SPEC section 2).
+ */
+export interface RouteHandle {
+  title?: string | ((t: TFunction, data: unknown) => string);
+}
+
+export function titleFromMatches(matches: UIMatch[], t: TFunction, siteName: string): string {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i]!;
+    const title = (match.handle as RouteHandle | undefined)?.title;
+    if (title) return `${typeof title === "function" ? title(t, match.data) : t(title)} - ${siteName}`;
+  }
+  return siteName;
+}

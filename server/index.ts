@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { EnvError, parseEnv, prepareEnvironment } from "../app/modules/env/env.server";
+import { migrate } from "../app/modules/db/migrate.server";
+import { sameOriginGuard, securityHeaders } from "./security";
+
+async function main(): Promise<void> {
+  const isDevelopment = process.env.NODE_ENV === "development";
+  prepareEnvironment();
+  const env = parseEnv();
+  // The built app runs React and Express in production mode even on a laptop; the APP_SECRET rule
+  // above was already applied with the mode the operator asked for.
+  if (!isDevelopment) process.env.NODE_ENV = "production";
+  const { logger } = await import("../app/modules/logger/logger.server");
+
+  const started = Date.now();
+  const { applied, warnings } = await migrate(env.DATABASE_URL);
+  for (const warning of warnings) logger.warn(warning);
+  logger.info(
+    { database: env.isPostgres ? "postgresql" : "sqlite", applied, ms: Date.now() - started },
+    applied.length ? "Database migrated" : "Database schema is up to date",
+  );
+
+  const viteDevServer = isDevelopment
+    ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+    : undefined;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment }));
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    const client = path.resolve("build/client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+  app.use(sameOriginGuard(env.APP_URL));
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.resolve("build/server/remix.js"))) as ServerBuild);
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: isDevelopment ? "development" : "production",
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null }),
+    }),
+  );
+
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(`${env.SITE_NAME} is ready at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "Shutting down");
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(`\n${error.message}\n\nSee the configuration table in README.md.\n`);
+  } else {
+    console.error("Plume could not start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { configDefaults } from "vitest/config";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const isVitest = Boolean(process.env.VITEST);
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  server: { port: Number(process.env.PORT ?? 3000) },
+  build: { target: "es2022" },
+  plugins: [
+    tailwindcss(),
+    !isVitest &&
+      remix({
+        serverBuildFile: "remix.js",
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_lazyRouteDiscovery: true,
+          v3_singleFetch: true,
+          v3_routeConfig: true,
+        },
+      }),
+  ],
+  test: {
+    exclude: [...configDefaults.exclude, "tests/e2e/**", "build/**"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/setup/database.ts"],
+          env: { TEST_DATABASE: "sqlite" },
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "postgres",
+                include: ["tests/integration/**/*.test.ts"],
+                setupFiles: ["tests/setup/database.ts"],
+                env: { TEST_DATABASE: "postgres" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
