@@ -1,0 +1,66 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { getEnv } from "~/modules/env/env.server";
+import { migrate, migrationsDir, readMigrations } from "~/modules/db/migrate.server";
+import { getDb } from "~/modules/db/db.server";
+
+const run = promisify(execFile);
+const migrator = path.resolve("app/modules/db/migrate.server.ts");
+
+/** Runs the migrator in its own process, as a second instance of the app would at start. */
+async function migrateInAnotherProcess(url: string) {
+  const script = `import { migrate } from ${JSON.stringify(migrator)};
+    const result = await migrate(${JSON.stringify(url)});
+    console.log(JSON.stringify(result));`;
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
+  return JSON.parse(stdout.trim().split("\n").pop()!) as unknown;
+}
+
+/** A new empty database of the kind under test, beside the test's own. */
+async function emptyDatabase(): Promise<string> {
+  const current = getEnv().DATABASE_URL;
+  const suffix = Math.random().toString(36).slice(2, 8);
+  if (current.startsWith("file:")) return `file:${path.join(getEnv().DATA_DIR, `empty-${suffix}.db`)}`;
+  const name = `plume_test_empty_${suffix}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  onTestFinished(async () => {
+    const cleanup = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await cleanup.end();
+  });
+  const url = new URL(current);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+describe("migrations", () => {
+  it("applied every migration on the test database, in Prisma's own table", async () => {
+    const url = getEnv().DATABASE_URL;
+    const names = readMigrations(migrationsDir(url)).map((m) => m.name);
+    expect(names.length).toBeGreaterThan(0);
+    const rows = await getDb().$queryRawUnsafe<{ migration_name: string; checksum: string }[]>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(rows.map((r) => r.migration_name)).toEqual(names);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum))).toBe(true);
+  });
+
+  it("does nothing when run again", async () => {
+    expect(await migrate(getEnv().DATABASE_URL)).toEqual({ applied: [], warnings: [] });
+  });
+
+  it("applies each migration exactly once when several processes start on an empty database", async () => {
+    const url = await emptyDatabase();
+    const names = readMigrations(migrationsDir(url)).map((m) => m.name);
+    const results = (await Promise.all([1, 2, 3].map(() => migrateInAnotherProcess(url)))) as { applied: string[] }[];
+    expect(results.flatMap((r) => r.applied).sort()).toEqual(names);
+    expect(await migrate(url)).toEqual({ applied: [], warnings: [] });
+  }, 30_000);
+});

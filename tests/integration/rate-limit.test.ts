@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { hit, peek, reset, wouldExceed } from "~/modules/rate-limit/rate-limit.server";
+
+const rule = { limit: 3, windowMs: 60_000 };
+const key = () => `test:${Math.random().toString(36).slice(2)}`;
+
+describe("rate limits", () => {
+  it("counts hits within a window and limits past the limit", async () => {
+    const k = key();
+    const now = new Date("2026-01-01T10:00:00Z");
+    expect((await hit(k, rule, now)).limited).toBe(false);
+    expect((await hit(k, rule, now)).limited).toBe(false);
+    expect((await wouldExceed(k, rule, now)).limited).toBe(false);
+    expect((await hit(k, rule, now)).limited).toBe(false);
+    expect((await wouldExceed(k, rule, now)).limited).toBe(true);
+    const state = await hit(k, rule, new Date(now.getTime() + 10_000));
+    expect(state).toMatchObject({ count: 4, limited: true, retryAfterSeconds: 50 });
+  });
+
+  it("starts a new window when the old one ends", async () => {
+    const k = key();
+    const now = new Date("2026-01-01T10:00:00Z");
+    for (let i = 0; i < 4; i++) await hit(k, rule, now);
+    const later = new Date(now.getTime() + rule.windowMs + 1);
+    expect(await peek(k, rule, later)).toMatchObject({ count: 0, limited: false });
+    expect(await hit(k, rule, later)).toMatchObject({ count: 1, limited: false });
+  });
+
+  it("counts concurrent hits without losing any", async () => {
+    const k = key();
+    const now = new Date();
+    await hit(k, { limit: 100, windowMs: 60_000 }, now);
+    await Promise.all(Array.from({ length: 20 }, () => hit(k, { limit: 100, windowMs: 60_000 }, now)));
+    expect((await peek(k, { limit: 100, windowMs: 60_000 }, now)).count).toBe(21);
+  });
+
+  it("resets a key", async () => {
+    const k = key();
+    for (let i = 0; i < 5; i++) await hit(k, rule);
+    await reset(k);
+    expect((await peek(k, rule)).count).toBe(0);
+  });
+});

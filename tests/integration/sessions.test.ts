@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { signUp } from "~/modules/auth/auth.server";
+import { countSessions, createSession, destroySession, getSessionState, revokeSessions } from "~/modules/auth/session.server";
+import { getDb } from "~/modules/db/db.server";
+import { requestWithCookie, uniqueEmail } from "./helpers";
+
+async function newUser(email = uniqueEmail()) {
+  return signUp({ email, password: "password123", locale: "en" }, {});
+}
+
+describe("sessions", () => {
+  it("stores only a hash of the cookie's token", async () => {
+    const { userId, cookie } = await newUser();
+    const rows = await getDb().session.findMany({ where: { userId } });
+    expect(rows).toHaveLength(1);
+    const token = decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!);
+    expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toContain(rows[0]!.id);
+  });
+
+  it("tells an absent cookie from a dead one", async () => {
+    expect((await getSessionState(new Request("http://localhost/"))).status).toBe("none");
+    expect((await getSessionState(requestWithCookie("plume_session=forged-value"))).status).toBe("invalid");
+  });
+
+  it("ends an expired session and deletes it", async () => {
+    const { userId, cookie } = await newUser();
+    await getDb().session.updateMany({ where: { userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await getSessionState(requestWithCookie(cookie))).status).toBe("invalid");
+    expect(await getDb().session.count({ where: { userId } })).toBe(0);
+  });
+
+  it("signs out one session, or all but the current one", async () => {
+    const { userId, cookie } = await newUser();
+    const second = await createSession(userId, { ip: "192.0.2.1", userAgent: "test" });
+    const third = await createSession(userId);
+    expect(await countSessions(userId)).toBe(3);
+
+    await destroySession(requestWithCookie(third));
+    expect((await getSessionState(requestWithCookie(third))).status).toBe("invalid");
+
+    const current = await getSessionState(requestWithCookie(second));
+    if (current.status !== "valid") throw new Error("expected a session");
+    expect(await revokeSessions(userId, current.sessionId)).toBe(1);
+    expect((await getSessionState(requestWithCookie(cookie))).status).toBe("invalid");
+    expect((await getSessionState(requestWithCookie(second))).status).toBe("valid");
+  });
+
+  it("makes ADMIN_EMAILS users admins", async () => {
+    const { cookie } = await newUser("admin@example.com");
+    const state = await getSessionState(requestWithCookie(cookie));
+    expect(state.status === "valid" && state.user.isAdmin).toBe(true);
+    const other = await newUser();
+    const otherState = await getSessionState(requestWithCookie(other.cookie));
+    expect(otherState.status === "valid" && otherState.user.isAdmin).toBe(false);
+  });
+});
