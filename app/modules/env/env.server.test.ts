@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv, prepareEnvironment } from "./env.server";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "plume-env-"));
+
+function prepared(vars: Record<string, string | undefined>) {
+  const env = { ...vars } as NodeJS.ProcessEnv;
+  prepareEnvironment(env);
+  return env;
+}
+
+describe("environment", () => {
+  it("runs with no configuration at all outside production: SQLite under DATA_DIR and a kept secret", () => {
+    const dataDir = tempDir();
+    const env = prepared({ DATA_DIR: dataDir });
+    const parsed = parseEnv(env);
+    expect(parsed.DATABASE_URL).toBe(`file:${path.join(dataDir, "plume.db")}`);
+    expect(parsed.APP_URL).toBe("http://localhost:3000");
+    expect(parsed.PORT).toBe(3000);
+    expect(parsed.SITE_NAME).toBe("Plume");
+    expect(parsed.isPostgres).toBe(false);
+    expect(parsed.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+
+    const file = path.join(dataDir, "app-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(parsed.APP_SECRET);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    // Generated once: the next start reads the same secret.
+    expect(prepared({ DATA_DIR: dataDir }).APP_SECRET).toBe(parsed.APP_SECRET);
+  });
+
+  it("requires APP_SECRET in production and names it", () => {
+    const env = prepared({ NODE_ENV: "production", DATA_DIR: tempDir() });
+    expect(() => parseEnv(env)).toThrow(EnvError);
+    expect(() => parseEnv(env)).toThrow(/APP_SECRET: required in production/);
+  });
+
+  it("names every malformed variable", () => {
+    const env = prepared({
+      DATA_DIR: tempDir(),
+      PORT: "eighty",
+      DATABASE_URL: "mysql://nope",
+      APP_URL: "not a url",
+      SMTP_URL: "http://mail",
+      TRUST_PROXY: "maybe",
+    });
+    try {
+      parseEnv(env);
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      for (const name of ["PORT", "DATABASE_URL", "APP_URL", "SMTP_URL", "TRUST_PROXY"]) expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it("reads ADMIN_EMAILS as a lowercase list, PostgreSQL URLs and empty values as unset", () => {
+    const env = prepared({
+      DATA_DIR: tempDir(),
+      ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,",
+      DATABASE_URL: "postgresql://u@db:5432/plume",
+      SITE_NAME: "",
+      APP_URL: "https://plume.example.com/",
+      TRUST_PROXY: "1",
+    });
+    const parsed = parseEnv(env);
+    expect(parsed.ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(parsed.isPostgres).toBe(true);
+    expect(parsed.SITE_NAME).toBe("Plume");
+    expect(parsed.APP_URL).toBe("https://plume.example.com");
+    expect(parsed.TRUST_PROXY).toBe(1);
+  });
+});

@@ -1,0 +1,61 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive the built app (`npm run build`) in Chromium, once with JavaScript and once
+// without: every page must work both ways. Debian's chromium is used when present (no download);
+// elsewhere Playwright's own browser.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = path.resolve("tests/e2e/.data");
+const systemChromium = "/usr/bin/chromium";
+
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "javascript", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-javascript", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh data folder each run; TRUST_PROXY lets each test act from its own address, so rate
+    // limits apply per test as they would per visitor.
+    command: `rm -rf "${E2E_DATA_DIR}" && node build/server/index.js`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      APP_URL: `http://localhost:${PORT}`,
+      ADMIN_EMAILS: "admin@e2e.test",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

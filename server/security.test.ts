@@ -1,0 +1,32 @@
+import type { NextFunction, Request, Response } from "express";
+import { describe, expect, it, vi } from "vitest";
+import { sameOriginGuard } from "./security";
+
+function run(method: string, headers: Record<string, string>) {
+  const guard = sameOriginGuard("https://plume.example.com");
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const req = { method, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  const json = vi.fn();
+  const res = { status: vi.fn(() => ({ json })) } as unknown as Response;
+  const next = vi.fn() as unknown as NextFunction;
+  guard(req, res, next);
+  return { allowed: (next as unknown as ReturnType<typeof vi.fn>).mock.calls.length === 1, res };
+}
+
+describe("sameOriginGuard", () => {
+  it("lets reads through whatever their origin", () => {
+    expect(run("GET", { Origin: "https://evil.example" }).allowed).toBe(true);
+  });
+
+  it("accepts writes from our origin, from the same host, and from non-browser clients", () => {
+    expect(run("POST", { Origin: "https://plume.example.com", Host: "internal:3000" }).allowed).toBe(true);
+    expect(run("POST", { Origin: "http://localhost:3000", Host: "localhost:3000" }).allowed).toBe(true);
+    expect(run("POST", {}).allowed).toBe(true);
+  });
+
+  it("refuses writes from another site", () => {
+    expect(run("POST", { Origin: "https://evil.example", Host: "plume.example.com" }).allowed).toBe(false);
+    expect(run("PUT", { "Sec-Fetch-Site": "cross-site" }).allowed).toBe(false);
+    expect(run("DELETE", { Origin: "null" }).allowed).toBe(false);
+  });
+});

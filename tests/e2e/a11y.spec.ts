@@ -1,0 +1,35 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, signUp, test, uniqueEmail } from "./fixtures";
+
+const publicPages = ["/", "/login", "/signup", "/forgot-password", "/pricing", "/docs/getting-started", "/stripe/cancel", "/missing-page"];
+const signedInPages = ["/posts", "/create", "/profile"];
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test.describe("accessibility", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs as a script in the page");
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`public pages have no serious violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of publicPages) {
+        await page.goto(path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+
+    test(`signed-in pages have no serious violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await signUp(page, uniqueEmail());
+      for (const path of signedInPages) {
+        await page.goto(path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+  }
+});
