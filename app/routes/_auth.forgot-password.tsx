@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ErrorList, Field } from "~/components/ui/field";
@@ -34,12 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useZodForm("forgot-password", forgotPasswordSchema, lastResult);
   return (
     <AuthCard
       title={t("auth.forgot.title")}

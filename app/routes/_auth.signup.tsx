@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useZodForm } from "~/components/forms/use-zod-form";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth/auth-card";
 import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
@@ -52,13 +53,7 @@ export default function SignupPage() {
   const [timezone, setTimezone] = useState("");
   // The browser knows the user's time zone; without JavaScript the account starts on UTC.
   useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm("signup", signupSchema, lastResult);
 
   return (
     <AuthCard

@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
 const publicPages = ["/", "/login", "/signup", "/forgot-password", "/pricing", "/docs/getting-started", "/stripe/cancel", "/missing-page"];
 const signedInPages = ["/posts", "/create", "/profile"];
 
-async function seriousViolations(page: import("@playwright/test").Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

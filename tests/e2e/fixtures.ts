@@ -66,3 +66,19 @@ export async function mailedLink(email: string, pathname: string): Promise<strin
   if (!match) throw new Error(`No ${pathname} link in the mail to ${email}`);
   return match[0];
 }
+
+/** The body's background as relative luminance, 0 (black) to 1 (white), whatever colour syntax the CSS uses. */
+export function backgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data).map((v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  });
+}

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
@@ -9,13 +9,7 @@ import { ProfileSection } from "./section";
 
 export function PasswordSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm("change-password", changePasswordSchema, lastResult);
   return (
     <ProfileSection id="password" title={t("profile.password.title")} description={t("profile.password.description")}>
       <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">

@@ -26,6 +26,9 @@ describe("sign-up validation (SPEC section 5)", () => {
     });
     const mismatch = signupSchema.safeParse({ email: "a@b.co", password: "password123", confirmPassword: "password124", acceptTerms: true });
     expect(messages(mismatch)).toEqual({ confirmPassword: "validation.passwordsMustMatch" });
+    // Shown together with the other fields' messages, not one submit later.
+    const both = signupSchema.safeParse({ email: "a@b", password: "password123", confirmPassword: "password124", acceptTerms: true });
+    expect(messages(both)).toEqual({ email: "validation.invalidEmail", confirmPassword: "validation.passwordsMustMatch" });
   });
 
   it("treats missing fields as invalid with the same messages", () => {

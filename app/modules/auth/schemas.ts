@@ -20,6 +20,24 @@ export const newPasswordSchema = z
 
 const requiredPassword = z.string({ error: "validation.passwordRequired" }).max(PASSWORD_MAX, "validation.passwordMax");
 
+/**
+ * A refinement that says two fields must be equal. It runs even when other fields are invalid, so
+ * a form shows 'Passwords must match' together with the other messages, not one submit later.
+ */
+function fieldsMatch<T extends Record<string, unknown>>(field: keyof T & string, confirmation: keyof T & string, message: string) {
+  return [
+    (value: T) => value[field] === value[confirmation],
+    {
+      path: [confirmation] as PropertyKey[],
+      message,
+      when: (payload: { value: unknown }) => {
+        const value = payload.value as Partial<T> | undefined;
+        return typeof value?.[field] === "string" && typeof value?.[confirmation] === "string";
+      },
+    },
+  ] as const;
+}
+
 export const timezoneSchema = z.string().max(64).optional();
 
 export const signupSchema = z
@@ -31,10 +49,7 @@ export const signupSchema = z
     timezone: timezoneSchema,
     redirectTo: z.string().optional(),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "validation.passwordsMustMatch",
-  });
+  .refine(...fieldsMatch("password", "confirmPassword", "validation.passwordsMustMatch"));
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -48,10 +63,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmNewPassword: z.string({ error: "validation.newPasswordsMustMatch" }),
   })
-  .refine((value) => value.newPassword === value.confirmNewPassword, {
-    path: ["confirmNewPassword"],
-    message: "validation.newPasswordsMustMatch",
-  });
+  .refine(...fieldsMatch("newPassword", "confirmNewPassword", "validation.newPasswordsMustMatch"));
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -61,10 +73,7 @@ export const resetPasswordSchema = z
     password: newPasswordSchema,
     confirmPassword: z.string({ error: "validation.passwordsMustMatch" }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "validation.passwordsMustMatch",
-  });
+  .refine(...fieldsMatch("password", "confirmPassword", "validation.passwordsMustMatch"));
 
 // The JSON API (SPEC section 7): registration has no confirmation field; username equals the e-mail.
 export const apiRegisterSchema = z.object({

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isTheme } from "remix-themes";
 import { themeSessionResolver } from "~/modules/theme/theme.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -33,9 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } else if (theme === null || theme === "system") {
     cookie = await session.destroy();
   } else {
-    return redirectTo ? redirect(redirectTo) : data({ success: false }, { status: 400 });
+    return redirectTo ? redirect(redirectTo) : Response.json({ success: false }, { status: 400 });
   }
   return redirectTo
     ? redirect(redirectTo, { headers: { "Set-Cookie": cookie } })
-    : data({ success: true }, { headers: { "Set-Cookie": cookie } });
+    : Response.json({ success: true }, { headers: { "Set-Cookie": cookie } });
 }

@@ -1,0 +1,60 @@
+import js from "@eslint/js";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "app/generated/", "node_modules/", "test-results/", "playwright-report/", "data/", "tests/e2e/.data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { react, "react-hooks": reactHooks },
+    settings: { react: { version: "detect" } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs["jsx-runtime"].rules,
+      ...reactHooks.configs.recommended.rules,
+      "react/prop-types": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/generated/*"], message: "Use the database through ~/modules/db (getDb) and a domain module." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the data layer talks to Prisma's generated clients.
+    files: ["app/modules/db/**"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // Routes stay thin: no database access of their own (DEVELOPERS.md).
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "~/modules/db/db.server", message: "Routes call a domain module, never the database." }],
+          patterns: [{ group: ["~/generated/*"], message: "Routes call a domain module, never the database." }],
+        },
+      ],
+    },
+  },
+  {
+    // Tests read arbitrary JSON answers.
+    files: ["tests/**", "**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
+  },
+);
