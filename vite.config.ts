@@ -11,6 +11,12 @@ declare module "@remix-run/node" {
 
 const isVitest = Boolean(process.env.VITEST);
 const postgresUrl = process.env.TEST_POSTGRES_URL;
+if (isVitest && !postgresUrl) {
+  console.warn(
+    "\n[plume] PostgreSQL integration tests are SKIPPED: TEST_POSTGRES_URL is not set" +
+      " (e.g. TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1:5432/postgres npm test). SQLite tests run.\n",
+  );
+}
 
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
