@@ -13,7 +13,7 @@ test.describe("accounts", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("You are signed out.")).toBeVisible();
+    await expect(page.getByText("You are signed out.", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
 
     await page.goto("/profile");
@@ -129,7 +129,7 @@ test.describe("accounts", () => {
     await form.getByLabel("New password", { exact: true }).fill("newpassword1");
     await form.getByLabel("Confirm new password").fill("newpassword1");
     await form.getByRole("button", { name: "Update password" }).click();
-    await expect(page.getByText("Password updated.")).toBeVisible();
+    await expect(page.getByText("Password updated.", { exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await signIn(page, email, "newpassword1");
