@@ -38,6 +38,12 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // AI drafting: any OpenAI-compatible chat-completions server. Configured when either is set.
+  AI_BASE_URL: optional(z.url("must be an absolute URL such as https://api.openai.com/v1").transform((u) => u.replace(/\/+$/, ""))),
+  AI_API_KEY: optional(z.string().min(1)),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  AI_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean; isPostgres: boolean };

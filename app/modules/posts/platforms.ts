@@ -1,0 +1,17 @@
+/** The platforms a post can go to. "twitter" is X, shown to people as "X (Twitter)". */
+export const PLATFORMS = ["linkedin", "twitter"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export function isPlatform(value: unknown): value is Platform {
+  return typeof value === "string" && (PLATFORMS as readonly string[]).includes(value);
+}
+
+/** Stored as "linkedin,twitter" (SQLite has no arrays); always in the canonical order. */
+export function parsePlatforms(stored: string): Platform[] {
+  const chosen = new Set(stored.split(",").map((p) => p.trim()));
+  return PLATFORMS.filter((p) => chosen.has(p));
+}
+
+export function serializePlatforms(platforms: readonly Platform[]): string {
+  return PLATFORMS.filter((p) => platforms.includes(p)).join(",");
+}
