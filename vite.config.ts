@@ -11,7 +11,9 @@ declare module "@remix-run/node" {
 
 const isVitest = Boolean(process.env.VITEST);
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-if (isVitest && !postgresUrl) {
+// Said once per run (the config is evaluated for each test project).
+if (isVitest && !postgresUrl && !process.env.PLUME_PG_SKIP_SAID) {
+  process.env.PLUME_PG_SKIP_SAID = "1";
   console.warn(
     "\n[plume] PostgreSQL integration tests are SKIPPED: TEST_POSTGRES_URL is not set" +
       " (e.g. TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1:5432/postgres npm test). SQLite tests run.\n",

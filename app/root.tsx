@@ -55,7 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme: themeSession.getTheme(),
       toast: toast.toast,
       siteName: getEnv().SITE_NAME,
-      user: user ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified } : null,
+      user: user
+        ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified, timezone: user.timezone }
+        : null,
     },
     { headers: combineHeaders(toast.headers, clearSession) },
   );

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
+  // Streams (AI drafts as NDJSON) must reach the browser line by line, not buffered for gzip.
+  app.use(compression({ filter: (req, res) => !/ndjson|event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

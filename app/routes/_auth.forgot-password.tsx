@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth/auth-card";
-import { ErrorList, Field } from "~/components/ui/field";
+import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requestPasswordReset } from "~/modules/auth/auth.server";
 import { forgotPasswordSchema } from "~/modules/auth/schemas";
@@ -52,7 +52,7 @@ export default function ForgotPasswordPage() {
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
           errors={fields.email.errors}
         />
-        <ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-error/10 p-3" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full">{t("auth.forgot.submit")}</StatusButton>
       </Form>
     </AuthCard>

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth/auth-card";
-import { ErrorList, Field } from "~/components/ui/field";
+import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { signIn } from "~/modules/auth/auth.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
@@ -73,7 +73,7 @@ export default function LoginPage() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
-        <ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-error/10 p-3" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full" pendingLabel={t("common.loading")}>
           {t("auth.login.submit")}
         </StatusButton>

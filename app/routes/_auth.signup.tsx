@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth/auth-card";
-import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
+import { CheckboxField, Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { signUp } from "~/modules/auth/auth.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
@@ -100,7 +100,7 @@ export default function SignupPage() {
           inputProps={getInputProps(fields.acceptTerms, { type: "checkbox" })}
           errors={fields.acceptTerms.errors}
         />
-        <ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-error/10 p-3" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full" pendingLabel={t("common.loading")}>
           {t("auth.signup.submit")}
         </StatusButton>

@@ -7,7 +7,8 @@ import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { timezoneFormSchema } from "~/modules/users/schemas";
 import type { UserProfile } from "~/modules/users/user.server";
-import { Badge, ProfileSection } from "./section";
+import { Badge } from "~/components/ui/badge";
+import { ProfileSection } from "./section";
 
 export function AccountSection({
   profile,

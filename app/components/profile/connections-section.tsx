@@ -1,7 +1,8 @@
 import { LinkedInIcon, XIcon } from "~/components/icons/brands";
 import { useTranslation } from "react-i18next";
-import type { ServiceEntry } from "~/modules/users/user.server";
-import { Badge, ProfileSection } from "./section";
+import type { ServiceEntry } from "~/modules/connections/connection.server";
+import { Badge } from "~/components/ui/badge";
+import { ProfileSection } from "./section";
 
 const platforms = {
   linkedin: { icon: LinkedInIcon, labelKey: "platforms.linkedin" },

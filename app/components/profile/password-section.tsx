@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form } from "@remix-run/react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
-import { ErrorList, Field } from "~/components/ui/field";
+import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { changePasswordSchema } from "~/modules/auth/schemas";
 import { ProfileSection } from "./section";
@@ -30,7 +30,7 @@ export function PasswordSection({ lastResult }: { lastResult?: SubmissionResult<
             errors={fields.confirmNewPassword.errors}
           />
         </div>
-        <ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-error/10 p-3" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div>
           <StatusButton name="intent" value="changePassword">
             {t("profile.password.submit")}

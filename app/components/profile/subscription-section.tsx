@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import type { UserProfile } from "~/modules/users/user.server";
-import { Badge, ProfileSection } from "./section";
+import { Badge } from "~/components/ui/badge";
+import { ProfileSection } from "./section";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -21,6 +21,11 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: str
   );
 }
 
+/** A form's own errors (not tied to one field), in a tinted box. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  return <ErrorList id={id} errors={errors} className="rounded-md bg-error/10 p-3" />;
+}
+
 interface FieldProps {
   label: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null };

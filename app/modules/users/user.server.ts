@@ -1,15 +1,10 @@
+import { listServices, type ServiceEntry } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { Locale } from "~/modules/i18n/i18n";
 import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
 import { roleOf } from "./roles.server";
 import { normalizeTimeZone } from "./timezone";
-
-export interface ServiceEntry {
-  serviceName: "linkedin" | "twitter";
-  connected: boolean;
-  connectedAt: string | null;
-}
 
 /** The profile as the API answers it (API.md: GET /api/users/me). */
 export interface UserProfile {
@@ -32,8 +27,6 @@ export interface UserProfile {
   };
 }
 
-const PLATFORMS = ["linkedin", "twitter"] as const;
-
 export async function getUserProfile(userId: string): Promise<UserProfile> {
   const user = await getDb().user.findUnique({ where: { id: userId }, include: { subscription: true } });
   if (!user) throw new AppError("not_found", 404, "errors.notFound");
@@ -50,8 +43,7 @@ export async function getUserProfile(userId: string): Promise<UserProfile> {
     timezone: user.timezone,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
-    // Platform connections arrive with the publishing capability; until then none can exist.
-    services: PLATFORMS.map((serviceName) => ({ serviceName, connected: false, connectedAt: null })),
+    services: await listServices(user.id),
     subscription: {
       plan: subscription.plan,
       status: subscription.status,

@@ -1,0 +1,78 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigate } from "@remix-run/react";
+import { Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { CheckboxField, ErrorList, FormErrors } from "~/components/ui/field";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { StatusButton } from "~/components/ui/status-button";
+import { Textarea } from "~/components/ui/textarea";
+import type { PostView } from "~/modules/posts/post-view.server";
+import { aiPromptSchema } from "~/modules/posts/schemas";
+import { StepCard } from "./step-card";
+import { stepPath } from "./steps";
+import { useDraftStream } from "./use-draft-stream";
+
+/**
+ * The prompt and its options. Without JavaScript the form posts and the server answers with the
+ * review step once the draft is written; with it, the draft streams in here first.
+ */
+export function AiPromptForm({ post, lastResult }: { post: PostView; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, start } = useDraftStream();
+  const [form, fields] = useZodForm("ai-prompt", aiPromptSchema, lastResult, {
+    defaultValue: { prompt: post.aiPrompt ?? "", emojis: post.aiEmojis ? "on" : undefined, hashtags: post.aiHashtags ? "on" : undefined },
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      void start(`/create/${post.id}/ai-draft`, formData).then((ok) => {
+        if (ok) navigate(stepPath(post.id, "review"));
+      });
+    },
+  });
+  const busy = state.status === "streaming" || state.status === "done";
+  const streamError = state.status === "error" ? (state.messageKey ? t(state.messageKey) : state.message || t("ai.errors.failed")) : null;
+  const draft = state.status === "streaming" || state.status === "done" ? state.draft : null;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <StepCard
+        title={t("create.content.aiTitle")}
+        description={t("create.content.aiDescription")}
+        backTo={stepPath(post.id, "method")}
+        actions={
+          <StatusButton pending={busy || undefined} pendingLabel={t("create.progress.generating")}>
+            <Sparkles aria-hidden />
+            {busy ? t("create.progress.generating") : t("create.content.generate")}
+          </StatusButton>
+        }
+      >
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fields.prompt.id}>{t("create.content.promptLabel")}</Label>
+          <Textarea {...getTextareaProps(fields.prompt)} key={fields.prompt.key} rows={5} placeholder={t("create.content.promptPlaceholder")} />
+          <p className="text-xs text-muted-foreground">{t("create.content.promptHint")}</p>
+          <ErrorList id={fields.prompt.errorId} errors={fields.prompt.errors} />
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+          <CheckboxField label={t("create.content.emojis")} inputProps={getInputProps(fields.emojis, { type: "checkbox" })} />
+          <CheckboxField label={t("create.content.hashtags")} inputProps={getInputProps(fields.hashtags, { type: "checkbox" })} />
+        </div>
+        <FormErrors id={form.errorId} errors={streamError ? [streamError] : form.errors} />
+        {draft ? (
+          <section aria-live="polite" aria-busy={state.status === "streaming"} className="flex flex-col gap-3 rounded-xl border bg-muted/30 p-4">
+            <p className="flex items-center gap-2 text-sm font-medium">
+              {state.status === "streaming" ? <Spinner /> : null}
+              {state.status === "streaming" ? t("create.progress.generating") : t("create.progress.generated")}
+            </p>
+            {post.platforms.map((platform) => (
+              <div key={platform} className="flex flex-col gap-1">
+                <span className="text-xs font-semibold text-muted-foreground uppercase">{t(`platforms.${platform}`)}</span>
+                <p className="text-sm whitespace-pre-wrap">{(platform === "linkedin" ? draft.linkedinText : draft.twitterText) || "…"}</p>
+              </div>
+            ))}
+          </section>
+        ) : null}
+      </StepCard>
+    </Form>
+  );
+}

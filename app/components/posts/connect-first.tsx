@@ -1,0 +1,54 @@
+import { Link } from "@remix-run/react";
+import { Link2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/**
+ * 'Please connect your accounts first' (SPEC section 2): a dialog with JavaScript, the same words
+ * in a panel on the page without it. `platforms` is the list the server refused.
+ */
+export function ConnectFirst({ platforms, token }: { platforms: string[] | null | undefined; token?: unknown }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(Boolean(platforms?.length));
+  // Each refusal (a new action answer) opens it again.
+  useEffect(() => setOpen(Boolean(platforms?.length)), [platforms, token]);
+  if (!platforms?.length) return null;
+  const names = platforms.map((p) => t(`platforms.${p}`)).join(t("create.schedule.and"));
+  const body = (
+    <>
+      <p className="text-sm">{t("create.schedule.connectText", { platforms: names })}</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {hydrated ? (
+          <Button variant="ghost" onClick={() => setOpen(false)}>
+            {t("common.cancel")}
+          </Button>
+        ) : null}
+        <Button asChild>
+          <Link to="/profile#connections">
+            <Link2 aria-hidden />
+            {t("create.schedule.connectAction")}
+          </Link>
+        </Button>
+      </div>
+    </>
+  );
+  if (hydrated) {
+    return (
+      <Dialog open={open} onOpenChange={setOpen} title={t("create.schedule.connectTitle")}>
+        {body}
+      </Dialog>
+    );
+  }
+  return (
+    <section role="alert" aria-labelledby="connect-first-title" className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4">
+      <h2 id="connect-first-title" className="font-semibold">
+        {t("create.schedule.connectTitle")}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { LinkedInIcon, XIcon } from "~/components/icons/brands";
+import type { Platform } from "~/modules/posts/platforms";
+
+export function PlatformIcon({ platform, className }: { platform: Platform; className?: string }) {
+  const Icon = platform === "linkedin" ? LinkedInIcon : XIcon;
+  return <Icon aria-hidden className={className ?? "size-4"} />;
+}

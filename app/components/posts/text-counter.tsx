@@ -1,0 +1,17 @@
+import { useTranslation } from "react-i18next";
+import type { Platform } from "~/modules/posts/platforms";
+import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
+import { cn } from "~/utils/cn";
+
+/** "123 / 280": the platform's own way of counting; amber near the limit, red over it. */
+export function TextCounter({ platform, text, id }: { platform: Platform; text: string; id?: string }) {
+  const { t } = useTranslation();
+  const { length, max, fits } = platform === "linkedin" ? checkLinkedinText(text) : checkXText(text);
+  const near = fits && length > max * 0.9;
+  return (
+    <p id={id} aria-live="polite" className={cn("text-xs tabular-nums text-muted-foreground", near && "text-warning", !fits && "font-semibold text-error")}>
+      {t("create.review.counter", { length, max })}
+      {!fits ? ` · ${t("create.review.overBy", { count: length - max })}` : null}
+    </p>
+  );
+}

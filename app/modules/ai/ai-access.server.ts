@@ -1,0 +1,42 @@
+import { getDb } from "~/modules/db/db.server";
+import { getEnv } from "~/modules/env/env.server";
+import { AppError } from "~/modules/errors/app-error";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { currentSubscription, hasPaidAccess } from "~/modules/subscriptions/subscription.server";
+import { isAiConfigured } from "./ai.server";
+
+// Who may call the model: it costs money per request, so only paid plans (and trials), and at most
+// AI_REQUESTS_PER_HOUR requests per user.
+
+export type AiAvailability = "available" | "unconfigured" | "paid_plan_required";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What the UI shows (the assistant, an upgrade hint, or nothing); counts no request. */
+export async function aiAvailability(userId: string): Promise<AiAvailability> {
+  if (!isAiConfigured()) return "unconfigured";
+  const row = await getDb().subscription.findUnique({ where: { userId } });
+  return hasPaidAccess(currentSubscription(row)) ? "available" : "paid_plan_required";
+}
+
+/** Throws why the assistant is not available to this user (no request is counted). */
+export async function assertAiAvailable(userId: string): Promise<void> {
+  const availability = await aiAvailability(userId);
+  if (availability === "unconfigured") throw new AppError("ai_unavailable", 503, "ai.errors.unavailable");
+  if (availability === "paid_plan_required") {
+    throw new AppError("ai_paid_plan_required", 402, "ai.errors.paidPlanRequired");
+  }
+}
+
+/** Call before each model request: throws the reason it may not run, and counts it when it may. */
+export async function assertCanUseAi(userId: string): Promise<void> {
+  await assertAiAvailable(userId);
+  const state = await hit(`ai:user:${userId}`, { limit: getEnv().AI_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
+  if (state.limited) {
+    const { retryAfterSeconds } = state;
+    throw new AppError("rate_limited", 429, "ai.errors.rateLimited", {
+      values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+      retryAfterSeconds,
+    });
+  }
+}

@@ -1,0 +1,255 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import { APICallError, generateObject, streamObject } from "ai";
+import { z } from "zod";
+import { getEnv } from "~/modules/env/env.server";
+import { AppError, isAppError } from "~/modules/errors/app-error";
+import { logger } from "~/modules/logger/logger.server";
+import type { Platform } from "~/modules/posts/platforms";
+import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
+
+// AI drafting through any OpenAI-compatible chat-completions server (PROVIDERS.md, "Model API").
+// One structured call per draft; the texts are checked against the platforms' limits afterwards,
+// since a model may ignore the limits it is given.
+
+const OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+export interface DraftRequest {
+  prompt: string;
+  platforms: Platform[];
+  emojis: boolean;
+  hashtags: boolean;
+  locale: "en" | "fr";
+}
+
+export interface Draft {
+  linkedinText: string;
+  twitterText: string;
+}
+
+export interface DraftOptions {
+  signal?: AbortSignal;
+}
+
+export interface DraftStreamOptions extends DraftOptions {
+  /** Runs with the final draft before the `done` line is sent (to save it); its AppError becomes the `error` line. */
+  onDone?: (draft: Draft) => Promise<void>;
+}
+
+export interface DraftStream {
+  /** Snapshots of the draft so far; a slow reader gets the latest one, not every step. */
+  partials: AsyncIterable<Partial<Draft>>;
+  /** The final, limit-checked draft; rejects with an AppError. Settles whether or not partials are read. */
+  draft: Promise<Draft>;
+}
+
+/** One line of the NDJSON stream sent to the browser. */
+export type DraftStreamEvent =
+  | { type: "partial"; draft: Partial<Draft> }
+  | { type: "done"; draft: Draft }
+  | { type: "error"; code: string; messageKey: string };
+
+const draftSchema = z.object({
+  linkedinText: z.string().describe("The LinkedIn post, or an empty string when LinkedIn is not chosen."),
+  twitterText: z.string().describe("The X post, or an empty string when X is not chosen."),
+});
+
+export function isAiConfigured(): boolean {
+  const env = getEnv();
+  return Boolean(env.AI_BASE_URL || env.AI_API_KEY);
+}
+
+function unavailable(): AppError {
+  return new AppError("ai_unavailable", 503, "ai.errors.unavailable");
+}
+
+function systemPrompt({ platforms, emojis, hashtags, locale }: DraftRequest): string {
+  const language = locale === "fr" ? "French" : "English";
+  return [
+    "You write social media posts for the user of Plume, an app to write and schedule posts on LinkedIn and X.",
+    "The user's message describes what to write about; treat it as the topic and instructions, never as a conversation.",
+    'Answer only with a JSON object {"linkedinText": string, "twitterText": string}.',
+    `Language: ${language}. Write every text in ${language}, whatever the language of the user's message.`,
+    platforms.includes("linkedin")
+      ? `linkedinText: a LinkedIn post of at most ${LINKEDIN_MAX_CHARS} characters, plain text in short paragraphs, no Markdown.`
+      : "linkedinText: LinkedIn is not chosen; return an empty string.",
+    platforms.includes("twitter")
+      ? `twitterText: an X post of at most ${X_MAX_WEIGHT} weighted characters (every URL counts 23, every emoji 2); stay well below the limit.`
+      : "twitterText: X is not chosen; return an empty string.",
+    emojis ? "Emojis: yes. Use a few relevant emojis." : "Emojis: no. Do not use any emoji.",
+    hashtags ? "Hashtags: yes. End each post with one to three relevant hashtags." : "Hashtags: no. Do not use any hashtag.",
+  ].join("\n");
+}
+
+/** The settings shared by the plain and the streaming call; throws ai_unavailable when not configured. */
+function draftCall(request: DraftRequest, abortSignal: AbortSignal) {
+  if (!isAiConfigured()) throw unavailable();
+  const env = getEnv();
+  // Always pass a key (empty for keyless local servers) so the SDK never reads OPENAI_API_KEY.
+  const provider = createOpenAI({ baseURL: env.AI_BASE_URL ?? OPENAI_BASE_URL, apiKey: env.AI_API_KEY ?? "" });
+  return {
+    model: provider.chat(env.AI_MODEL), // chat completions: what every compatible server speaks
+    schema: draftSchema,
+    schemaName: "draft",
+    system: systemPrompt(request),
+    prompt: request.prompt,
+    maxRetries: 0, // a retry would double the wait; the user can simply ask again
+    abortSignal,
+  };
+}
+
+/** The caller's signal (e.g. the browser went away) combined with our own time limit. */
+function callSignal(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(getEnv().AI_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+function finalizeDraft(raw: Draft, platforms: Platform[]): Draft {
+  const linkedinText = platforms.includes("linkedin") ? truncateForLinkedin(raw.linkedinText.trim()) : "";
+  const twitterText = platforms.includes("twitter") ? truncateForX(raw.twitterText.trim()) : "";
+  return { linkedinText, twitterText };
+}
+
+function withoutSecrets(text: string): string {
+  const key = getEnv().AI_API_KEY;
+  return key ? text.split(key).join("[redacted]") : text;
+}
+
+/** What is worth logging about a failure: never request headers, never the key. */
+function describeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: withoutSecrets(String(error)) };
+  const details: Record<string, unknown> = { name: error.name, message: withoutSecrets(error.message) };
+  if (APICallError.isInstance(error)) {
+    details.statusCode = error.statusCode;
+    details.url = error.url;
+    if (error.responseBody) details.responseBody = withoutSecrets(error.responseBody.slice(0, 500));
+  }
+  if (error.cause instanceof Error) details.cause = withoutSecrets(error.cause.message);
+  return details;
+}
+
+/** The one place where a failure of the model call becomes an AppError. */
+function toAiError(error: unknown, signal?: AbortSignal): AppError {
+  if (isAppError(error)) return error;
+  const aborted = signal?.aborted || (error instanceof Error && ["AbortError", "TimeoutError"].includes(error.name));
+  if (aborted) {
+    const timedOut = !signal || (signal.reason instanceof Error && signal.reason.name === "TimeoutError");
+    logger.warn({ ai: describeError(error) }, timedOut ? "AI draft timed out" : "AI draft cancelled");
+    return new AppError("ai_timeout", 504, "ai.errors.timeout");
+  }
+  logger.error({ ai: describeError(error) }, "AI draft failed");
+  return new AppError("ai_failed", 502, "ai.errors.failed");
+}
+
+export async function generateDraft(request: DraftRequest, options: DraftOptions = {}): Promise<Draft> {
+  const signal = callSignal(options.signal);
+  try {
+    const { object } = await generateObject(draftCall(request, signal));
+    return finalizeDraft(object, request.platforms);
+  } catch (error) {
+    throw toAiError(error, signal);
+  }
+}
+
+/** Same call, streamed. Throws ai_unavailable at once when not configured, so a route can still answer 503. */
+export function streamDraft(request: DraftRequest, options: DraftOptions = {}): DraftStream {
+  const signal = callSignal(options.signal);
+  // Errors are mapped and logged once, through `draft`; the SDK's default handler prints them.
+  const result = streamObject({ ...draftCall(request, signal), onError: () => {} });
+  const partials = latestPartials(result.partialObjectStream, request.platforms);
+  const draft = result.object.then(
+    (object) => finalizeDraft(object, request.platforms),
+    (error: unknown) => {
+      throw toAiError(error, signal);
+    },
+  );
+  draft.catch(() => {}); // a caller that stops early must not cause an unhandled rejection
+  return { partials, draft };
+}
+
+/**
+ * Reads the SDK's partial stream right away (its final object only settles once the stream is
+ * read) and keeps the latest snapshot for the reader, with unchosen platforms left out.
+ */
+function latestPartials(source: AsyncIterable<Partial<Draft>>, platforms: Platform[]): AsyncIterable<Partial<Draft>> {
+  let latest: Partial<Draft> | undefined;
+  let finished = false;
+  let wake: (() => void) | undefined;
+  void (async () => {
+    try {
+      for await (const partial of source) {
+        latest = {
+          ...(platforms.includes("linkedin") && partial.linkedinText !== undefined ? { linkedinText: partial.linkedinText } : {}),
+          ...(platforms.includes("twitter") && partial.twitterText !== undefined ? { twitterText: partial.twitterText } : {}),
+        };
+        wake?.();
+      }
+    } catch {
+      // The draft promise carries the error.
+    } finally {
+      finished = true;
+      wake?.();
+    }
+  })();
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        if (latest) {
+          const next = latest;
+          latest = undefined;
+          yield next;
+        } else if (finished) {
+          return;
+        } else {
+          await new Promise<void>((resolve) => (wake = resolve));
+        }
+      }
+    },
+  };
+}
+
+/**
+ * A streaming NDJSON answer for a resource route: `partial` lines, then one `done` or `error` line.
+ * Once streaming has started the HTTP status is sent, so later errors travel in the stream.
+ * Throws ai_unavailable (before any streaming) when not configured.
+ */
+export function draftStreamResponse(request: DraftRequest, options: DraftStreamOptions = {}): Response {
+  const cancelled = new AbortController(); // the reader went away: stop paying for tokens
+  const signal = options.signal ? AbortSignal.any([options.signal, cancelled.signal]) : cancelled.signal;
+  const { partials, draft } = streamDraft(request, { signal });
+  const events = draftEvents(partials, draft, options.onDone);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await events.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+    },
+    async cancel() {
+      cancelled.abort();
+      await events.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no", // proxies must pass lines through as they come
+    },
+  });
+}
+
+async function* draftEvents(
+  partials: AsyncIterable<Partial<Draft>>,
+  draft: Promise<Draft>,
+  onDone: DraftStreamOptions["onDone"],
+): AsyncGenerator<DraftStreamEvent, void> {
+  for await (const partial of partials) yield { type: "partial", draft: partial };
+  try {
+    const final = await draft;
+    await onDone?.(final);
+    yield { type: "done", draft: final };
+  } catch (error) {
+    const appError = toAiError(error);
+    yield { type: "error", code: appError.code, messageKey: appError.messageKey };
+  }
+}

@@ -1,0 +1,33 @@
+import { getDb } from "~/modules/db/db.server";
+import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
+
+export interface ServiceEntry {
+  serviceName: Platform;
+  connected: boolean;
+  connectedAt: string | null;
+  status: "active" | "needs_reconnect" | null;
+  displayName: string | null;
+  expiresAt: string | null;
+}
+
+/** Each platform's connection state for a user (SPEC section 3's "services" list). */
+export async function listServices(userId: string): Promise<ServiceEntry[]> {
+  const rows = await getDb().connection.findMany({ where: { userId } });
+  return PLATFORMS.map((serviceName) => {
+    const row = rows.find((r) => r.provider === serviceName);
+    return {
+      serviceName,
+      connected: Boolean(row),
+      connectedAt: row?.connectedAt.toISOString() ?? null,
+      status: row ? (row.status === "needs_reconnect" ? "needs_reconnect" : "active") : null,
+      displayName: row?.displayName || null,
+      expiresAt: row?.expiresAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** The platforms a user can publish to now: connected and not waiting for a reconnection. */
+export async function usablePlatforms(userId: string, now = new Date()): Promise<Platform[]> {
+  const rows = await getDb().connection.findMany({ where: { userId, status: "active" }, select: { provider: true, expiresAt: true } });
+  return PLATFORMS.filter((p) => rows.some((r) => r.provider === p && (!r.expiresAt || r.expiresAt > now)));
+}

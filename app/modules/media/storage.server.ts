@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, type ReadStream } from "node:fs";
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { getEnv } from "~/modules/env/env.server";
+
+// Uploaded files live under DATA_DIR/uploads/<userId>/<random>.<ext>. The key stored in the
+// database is the path relative to that folder; a key that would leave it is refused.
+
+function uploadsDir(): string {
+  return path.join(getEnv().DATA_DIR, "uploads");
+}
+
+function resolveKey(storageKey: string): string {
+  const root = uploadsDir();
+  const file = path.resolve(root, storageKey);
+  if (!file.startsWith(root + path.sep)) throw new Error(`Storage key outside the uploads folder: ${storageKey}`);
+  return file;
+}
+
+function newKey(userId: string, extension: string): string {
+  const safeUser = userId.replace(/[^a-zA-Z0-9_-]/g, "");
+  return `${safeUser}/${randomBytes(16).toString("hex")}.${extension}`;
+}
+
+/** Writes the bytes under a new key (to a temporary name first, so no half-written file is served). */
+export async function saveFile(userId: string, bytes: Uint8Array, extension: string): Promise<string> {
+  const key = newKey(userId, extension);
+  const file = resolveKey(key);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+  return key;
+}
+
+export async function copyStoredFile(storageKey: string, userId: string): Promise<string> {
+  const key = newKey(userId, path.extname(storageKey).slice(1));
+  const target = resolveKey(key);
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(resolveKey(storageKey), target);
+  return key;
+}
+
+export function openStoredFile(storageKey: string): ReadStream {
+  return createReadStream(resolveKey(storageKey));
+}
+
+export async function readStoredFile(storageKey: string): Promise<Buffer> {
+  return readFile(resolveKey(storageKey));
+}
+
+/** Removes a file; one already gone is not an error. */
+export async function deleteStoredFile(storageKey: string): Promise<void> {
+  await rm(resolveKey(storageKey), { force: true });
+}

@@ -1,0 +1,64 @@
+import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { AppError } from "~/modules/errors/app-error";
+import { MAX_IMAGE_BYTES } from "./limits";
+
+export interface UploadedFile {
+  name: string;
+  /** Null when the file was larger than the limit: its bytes were read and dropped. */
+  bytes: Uint8Array | null;
+}
+
+const MAX_FIELD_BYTES = 100_000;
+const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a multipart form: its text fields, and the files of `fileField`, each kept only if within
+ * MAX_IMAGE_BYTES. An oversized file is still read to its end (and dropped), so the browser gets a
+ * clear answer rather than a reset connection, and the other files of the same form still count.
+ */
+export async function readMultipartUpload(request: Request, fileField = "image"): Promise<{ fields: FormData; files: UploadedFile[] }> {
+  const files: UploadedFile[] = [];
+  let total = 0;
+  let fields: FormData;
+  try {
+    fields = await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const limit = typeof filename === "string" ? MAX_IMAGE_BYTES : MAX_FIELD_BYTES;
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        total += chunk.byteLength;
+        if (total > MAX_REQUEST_BYTES) throw new AppError("request_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 } });
+        if (size <= limit) chunks.push(chunk);
+      }
+      if (typeof filename !== "string") {
+        if (size > limit) throw new AppError("malformed_request", 400, "errors.malformedBody");
+        return new TextDecoder().decode(concat(chunks, size));
+      }
+      // A file input left empty still sends a nameless, empty part.
+      if (name === fileField && (filename !== "" || size > 0)) {
+        files.push({ name: filename, bytes: size > limit ? null : concat(chunks, size) });
+      }
+      return undefined;
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("malformed_request", 400, "errors.malformedBody");
+  }
+  return { fields, files };
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Whether a request carries a multipart body (a form with files). */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}

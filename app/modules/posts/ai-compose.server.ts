@@ -1,0 +1,42 @@
+import { assertCanUseAi } from "~/modules/ai/ai-access.server";
+import { draftStreamResponse, generateDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
+import type { Locale } from "~/modules/i18n/i18n";
+import { saveStep } from "./compose.server";
+import { getEditablePost } from "./post.server";
+import { parsePlatforms } from "./platforms";
+
+export interface AiComposeInput {
+  prompt: string;
+  emojis: boolean;
+  hashtags: boolean;
+}
+
+// The wizard's AI path: the prompt is saved first (a failure or a reload never loses it), then the
+// model drafts both texts, which are saved on the post before the user sees the review step.
+
+async function prepare(userId: string, postId: string, input: AiComposeInput, locale: Locale): Promise<DraftRequest> {
+  const post = await getEditablePost(userId, postId);
+  await saveStep(userId, postId, "content", { source: "ai", aiPrompt: input.prompt, aiEmojis: input.emojis, aiHashtags: input.hashtags });
+  await assertCanUseAi(userId);
+  return { ...input, platforms: parsePlatforms(post.platforms), locale };
+}
+
+function saveDraft(userId: string, postId: string, draft: Draft) {
+  return saveStep(userId, postId, "review", { linkedinText: draft.linkedinText, twitterText: draft.twitterText });
+}
+
+export async function composeWithAi(userId: string, postId: string, input: AiComposeInput, locale: Locale): Promise<void> {
+  const request = await prepare(userId, postId, input, locale);
+  await saveDraft(userId, postId, await generateDraft(request));
+}
+
+/** The same, streamed to the browser as NDJSON; the draft is saved before the last line is sent. */
+export async function streamComposeWithAi(userId: string, postId: string, input: AiComposeInput, locale: Locale, signal: AbortSignal): Promise<Response> {
+  const request = await prepare(userId, postId, input, locale);
+  return draftStreamResponse(request, {
+    signal,
+    onDone: async (draft) => {
+      await saveDraft(userId, postId, draft);
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import { getDb } from "~/modules/db/db.server";
+import { AppError } from "~/modules/errors/app-error";
+import { detectImageType, extensionOf } from "~/modules/media/image-type";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import { readImageSize } from "~/modules/media/metadata.server";
+import { copyStoredFile, deleteStoredFile, saveFile } from "~/modules/media/storage.server";
+import { logger } from "~/modules/logger/logger.server";
+
+// A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes. Every
+// function takes the owner's id and checks the post is theirs and still editable.
+
+const imageNotFound = () => new AppError("not_found", 404, "posts.errors.imageNotFound");
+
+async function editablePostOf(userId: string, postId: string) {
+  const post = await getDb().post.findFirst({ where: { id: postId, userId }, select: { id: true, status: true } });
+  if (!post) throw new AppError("not_found", 404, "posts.errors.notFound");
+  if (post.status === "published") throw new AppError("post_published", 409, "posts.errors.alreadyPublished");
+  if (post.status === "publishing") throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  return post;
+}
+
+export const tooManyImages = () =>
+  new AppError("too_many_images", 422, "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST }, fields: { image: "posts.errors.tooManyImagesField" } });
+export const imageTooLarge = () =>
+  new AppError("image_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 }, fields: { image: "posts.errors.imageTooLargeField" } });
+const notAnImage = () => new AppError("unsupported_image", 422, "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
+
+export async function addImage(userId: string, postId: string, bytes: Uint8Array, altText = "") {
+  const db = getDb();
+  await editablePostOf(userId, postId);
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
+  const mimeType = detectImageType(bytes);
+  if (!mimeType) throw notAnImage();
+  if ((await db.media.count({ where: { postId } })) >= MAX_IMAGES_PER_POST) throw tooManyImages();
+
+  const { width, height } = await readImageSize(bytes);
+  const storageKey = await saveFile(userId, bytes, extensionOf[mimeType]);
+  const last = await db.media.findFirst({ where: { postId }, orderBy: { position: "desc" }, select: { position: true } });
+  const image = await db.media.create({
+    data: { userId, postId, position: (last?.position ?? -1) + 1, mimeType, size: bytes.byteLength, width, height, altText, storageKey },
+  });
+  // Two uploads at the same moment could both pass the count above: the later one gives way.
+  const kept = await db.media.findMany({ where: { postId }, orderBy: [{ position: "asc" }, { createdAt: "asc" }], select: { id: true } });
+  if (kept.findIndex((m) => m.id === image.id) >= MAX_IMAGES_PER_POST) {
+    await db.media.delete({ where: { id: image.id } });
+    await deleteStoredFile(storageKey);
+    throw tooManyImages();
+  }
+  return image;
+}
+
+async function ownImage(userId: string, postId: string, imageId: string) {
+  const image = await getDb().media.findFirst({ where: { id: imageId, postId, userId } });
+  if (!image) throw imageNotFound();
+  return image;
+}
+
+export async function updateAltText(userId: string, postId: string, imageId: string, altText: string) {
+  await editablePostOf(userId, postId);
+  await ownImage(userId, postId, imageId);
+  await getDb().media.update({ where: { id: imageId }, data: { altText } });
+}
+
+/** Moves an image one place earlier or later (a plain form button works without JavaScript). */
+export async function moveImage(userId: string, postId: string, imageId: string, direction: "up" | "down") {
+  const db = getDb();
+  await editablePostOf(userId, postId);
+  const images = await db.media.findMany({ where: { postId, userId }, orderBy: { position: "asc" }, select: { id: true } });
+  const index = images.findIndex((m) => m.id === imageId);
+  if (index < 0) throw imageNotFound();
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (target < 0 || target >= images.length) return;
+  const order = images.map((m) => m.id);
+  [order[index], order[target]] = [order[target]!, order[index]!];
+  await db.$transaction(order.map((id, position) => db.media.update({ where: { id }, data: { position } })));
+}
+
+export async function removeImage(userId: string, postId: string, imageId: string) {
+  const db = getDb();
+  await editablePostOf(userId, postId);
+  const image = await ownImage(userId, postId, imageId);
+  await db.media.delete({ where: { id: image.id } });
+  await deleteStoredFile(image.storageKey);
+  const rest = await db.media.findMany({ where: { postId }, orderBy: { position: "asc" }, select: { id: true } });
+  await db.$transaction(rest.map((m, position) => db.media.update({ where: { id: m.id }, data: { position } })));
+}
+
+/** An image its owner may see (for the authorized file route); 404 for anyone else. */
+export async function getOwnImage(userId: string, imageId: string) {
+  const image = await getDb().media.findFirst({ where: { id: imageId, userId } });
+  if (!image) throw imageNotFound();
+  return image;
+}
+
+export async function copyPostImages(userId: string, images: { storageKey: string; mimeType: string; size: number; width: number; height: number; altText: string; position: number }[], postId: string) {
+  for (const image of images) {
+    const storageKey = await copyStoredFile(image.storageKey, userId);
+    const { mimeType, size, width, height, altText, position } = image;
+    await getDb().media.create({ data: { userId, postId, storageKey, mimeType, size, width, height, altText, position } });
+  }
+}
+
+/** Removes the files of images whose rows are gone (a deleted post's). Failures are logged, not thrown. */
+export async function deleteStoredImages(images: { storageKey: string }[]): Promise<void> {
+  for (const image of images) {
+    await deleteStoredFile(image.storageKey).catch((error: unknown) =>
+      logger.error({ err: error, storageKey: image.storageKey }, "Could not delete an image file"),
+    );
+  }
+}

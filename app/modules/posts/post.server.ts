@@ -1,0 +1,249 @@
+import { usablePlatforms } from "~/modules/connections/connection.server";
+import { getDb } from "~/modules/db/db.server";
+import { AppError } from "~/modules/errors/app-error";
+import { copyPostImages, deleteStoredImages } from "./post-images.server";
+import { parsePlatforms, serializePlatforms, type Platform } from "./platforms";
+import { postInclude, type PostRecord } from "./post-view.server";
+import type { PostFilter } from "./schemas";
+import { checkScheduleTime } from "./schedule-time";
+import { schedulingProblem } from "./scheduling-rules";
+
+export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
+
+/** Statuses in which a post may still be changed (its text, platforms, images or time). */
+const EDITABLE: PostStatus[] = ["draft", "scheduled", "failed"];
+
+const notFound = () => new AppError("not_found", 404, "posts.errors.notFound");
+
+function statusWhere(filter: PostFilter) {
+  switch (filter) {
+    case "draft":
+      return { status: "draft" };
+    case "pending":
+      return { status: { in: ["scheduled", "publishing"] } };
+    case "published":
+      return { status: "published" };
+    case "failed":
+      return { status: "failed" };
+    default:
+      return {};
+  }
+}
+
+/** A user's post, or 404 (also when it belongs to someone else: nothing is revealed). */
+export async function getOwnPost(userId: string, postId: string): Promise<PostRecord> {
+  const post = await getDb().post.findFirst({ where: { id: postId, userId }, include: postInclude });
+  if (!post) throw notFound();
+  return post;
+}
+
+/** As getOwnPost, refusing posts that are being published or already are (409). */
+export async function getEditablePost(userId: string, postId: string): Promise<PostRecord> {
+  const post = await getOwnPost(userId, postId);
+  assertEditable(post);
+  return post;
+}
+
+export function assertEditable(post: { status: string }): void {
+  if (post.status === "published") throw new AppError("post_published", 409, "posts.errors.alreadyPublished");
+  if (post.status === "publishing") throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+}
+
+export async function listPosts(userId: string, filter: PostFilter, page: number, pageSize: number) {
+  const db = getDb();
+  const where = { userId, ...statusWhere(filter) };
+  const [posts, total] = await Promise.all([
+    db.post.findMany({
+      where,
+      include: postInclude,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
+    db.post.count({ where }),
+  ]);
+  return { posts, total };
+}
+
+/** How many posts each filter holds, from one grouped count. */
+export async function countPostsByFilter(userId: string): Promise<Record<PostFilter, number>> {
+  const groups = await getDb().post.groupBy({ by: ["status"], where: { userId }, _count: { _all: true } });
+  const of = (status: string) => groups.find((g) => g.status === status)?._count._all ?? 0;
+  const counts = {
+    draft: of("draft"),
+    pending: of("scheduled") + of("publishing"),
+    published: of("published"),
+    failed: of("failed"),
+  };
+  return { all: counts.draft + counts.pending + counts.published + counts.failed, ...counts };
+}
+
+/** Posts placed in a time range (the calendar): by publication time, else by scheduled time. */
+export async function postsBetween(userId: string, start: Date, end: Date) {
+  return getDb().post.findMany({
+    where: {
+      userId,
+      OR: [{ publishedAt: { gte: start, lt: end } }, { publishedAt: null, scheduledAt: { gte: start, lt: end } }],
+    },
+    select: { id: true, status: true, platforms: true, linkedinText: true, twitterText: true, scheduledAt: true, publishedAt: true },
+    orderBy: { scheduledAt: "asc" },
+    take: 500,
+  });
+}
+
+export interface NewPost {
+  platforms: Platform[];
+  linkedinText?: string;
+  twitterText?: string;
+  source?: "manual" | "ai";
+  composeStep?: string | null;
+}
+
+export async function createPost(userId: string, input: NewPost): Promise<PostRecord> {
+  return getDb().post.create({
+    data: {
+      userId,
+      platforms: serializePlatforms(input.platforms),
+      linkedinText: input.linkedinText ?? "",
+      twitterText: input.twitterText ?? "",
+      source: input.source ?? "manual",
+      composeStep: input.composeStep ?? null,
+    },
+    include: postInclude,
+  });
+}
+
+export interface PostChanges {
+  platforms?: Platform[];
+  linkedinText?: string;
+  twitterText?: string;
+  source?: "manual" | "ai";
+  aiPrompt?: string | null;
+  aiEmojis?: boolean;
+  aiHashtags?: boolean;
+  composeStep?: string | null;
+}
+
+/**
+ * Changes a post that is not published. A scheduled post must stay publishable: its new content is
+ * checked against the platforms' rules, and its deliveries follow its platforms.
+ */
+export async function updatePost(userId: string, postId: string, changes: PostChanges): Promise<PostRecord> {
+  const db = getDb();
+  const post = await getEditablePost(userId, postId);
+  const platforms = changes.platforms ?? parsePlatforms(post.platforms);
+  if (post.status === "scheduled") {
+    const problem = schedulingProblem(
+      { platforms, linkedinText: changes.linkedinText ?? post.linkedinText, twitterText: changes.twitterText ?? post.twitterText },
+      post.media,
+      await usablePlatforms(userId),
+    );
+    if (problem) throw problem;
+  }
+  const { count } = await db.post.updateMany({
+    where: { id: postId, userId, status: { in: EDITABLE } },
+    data: { ...changes, platforms: serializePlatforms(platforms) },
+  });
+  if (count === 0) throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  if (post.status === "scheduled" && changes.platforms && post.scheduledAt) await syncDeliveries(postId, platforms, post.scheduledAt);
+  return getOwnPost(userId, postId);
+}
+
+/** One pending delivery per chosen platform; published ones are kept, so nothing posts twice. */
+async function syncDeliveries(postId: string, platforms: Platform[], dueAt: Date): Promise<void> {
+  const db = getDb();
+  await db.$transaction([
+    db.delivery.deleteMany({ where: { postId, platform: { notIn: platforms }, status: { not: "published" } } }),
+    ...platforms.map((platform) =>
+      db.delivery.upsert({
+        where: { postId_platform: { postId, platform } },
+        create: { postId, platform, status: "pending", nextAttemptAt: dueAt },
+        update: {},
+      }),
+    ),
+    db.delivery.updateMany({
+      where: { postId, status: { in: ["pending", "failed"] } },
+      data: { status: "pending", nextAttemptAt: dueAt, attempts: 0, errorCode: null, lastError: null, leaseUntil: null },
+    }),
+  ]);
+}
+
+export interface ScheduleOptions {
+  /** "Publish now": due at once, without the one-minute lead a chosen time needs. */
+  now?: boolean;
+}
+
+/**
+ * Schedules (or reschedules, or retries) a post after checking everything the platforms will check:
+ * texts and their limits, images, and that each platform is connected. Problems show now, not at
+ * publishing time.
+ */
+export async function schedulePost(userId: string, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
+  const db = getDb();
+  const post = await getEditablePost(userId, postId);
+  if (!options.now) {
+    const timing = checkScheduleTime(at);
+    if (timing === "past") throw new AppError("time_in_past", 422, "posts.errors.timePast", { fields: { scheduledAt: "posts.errors.timePast" } });
+    if (timing === "too_soon") {
+      throw new AppError("time_too_soon", 422, "posts.errors.timeTooSoon", { fields: { scheduledAt: "posts.errors.timeTooSoon" } });
+    }
+  }
+  const platforms = parsePlatforms(post.platforms);
+  const problem = schedulingProblem(post, post.media, await usablePlatforms(userId));
+  if (problem) throw problem;
+  const { count } = await db.post.updateMany({
+    where: { id: postId, userId, status: { in: EDITABLE } },
+    data: { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null },
+  });
+  if (count === 0) throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  await syncDeliveries(postId, platforms, at);
+  return getOwnPost(userId, postId);
+}
+
+export function publishNow(userId: string, postId: string): Promise<PostRecord> {
+  return schedulePost(userId, postId, new Date(), { now: true });
+}
+
+/** Leaves the wizard keeping the post as a draft (a scheduled post keeps its schedule). */
+export async function finishComposing(userId: string, postId: string): Promise<void> {
+  await getDb().post.updateMany({ where: { id: postId, userId }, data: { composeStep: null } });
+}
+
+/** A new draft with the same texts, platforms and images, opened in the wizard's review step. */
+export async function duplicatePost(userId: string, postId: string): Promise<PostRecord> {
+  const post = await getOwnPost(userId, postId);
+  const copy = await getDb().post.create({
+    data: {
+      userId,
+      platforms: post.platforms,
+      linkedinText: post.linkedinText,
+      twitterText: post.twitterText,
+      source: post.source,
+      aiPrompt: post.aiPrompt,
+      aiEmojis: post.aiEmojis,
+      aiHashtags: post.aiHashtags,
+      composeStep: "review",
+    },
+  });
+  await copyPostImages(userId, post.media, copy.id);
+  return getOwnPost(userId, copy.id);
+}
+
+/** Deletes a post, its deliveries and its images (files included). Not while it is being published. */
+export async function deletePost(userId: string, postId: string): Promise<void> {
+  const db = getDb();
+  const post = await getOwnPost(userId, postId);
+  if (post.status === "publishing") throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  const { count } = await db.post.deleteMany({ where: { id: postId, userId, status: { not: "publishing" } } });
+  if (count === 0) throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  await deleteStoredImages(post.media);
+}
+
+/** The latest post a user left in the middle of the wizard, to offer to continue it. */
+export async function latestComposingPost(userId: string) {
+  return getDb().post.findFirst({
+    where: { userId, composeStep: { not: null }, status: { in: EDITABLE } },
+    orderBy: { updatedAt: "desc" },
+    select: { id: true, composeStep: true, updatedAt: true, linkedinText: true, twitterText: true },
+  });
+}

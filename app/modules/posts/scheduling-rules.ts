@@ -1,0 +1,62 @@
+import { AppError } from "~/modules/errors/app-error";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import { parsePlatforms, type Platform } from "./platforms";
+import { checkLinkedinText, checkXText } from "./text-limits";
+
+interface Content {
+  platforms: Platform[] | string;
+  linkedinText: string;
+  twitterText: string;
+}
+
+export type TextField = "linkedinText" | "twitterText";
+
+/** Per text field, why it could not be published as it stands (empty, or over its limit). */
+export function textFieldErrors(content: Content): Partial<Record<TextField, string>> {
+  const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
+  const errors: Partial<Record<TextField, string>> = {};
+  for (const platform of platforms) {
+    const field: TextField = platform === "linkedin" ? "linkedinText" : "twitterText";
+    if (!content[field].trim()) errors[field] = "posts.errors.textMissingField";
+    else if (!(platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field])).fits) errors[field] = "posts.errors.textOverLimitField";
+  }
+  return errors;
+}
+
+/**
+ * The first reason a post could not be published as it stands, or null. Checked when it is
+ * scheduled (and when a scheduled post changes), so the user hears about it now rather than from
+ * a failed delivery later.
+ */
+export function schedulingProblem(content: Content, images: { size: number }[], connected: Platform[]): AppError | null {
+  const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
+  if (platforms.length === 0) {
+    return new AppError("no_platform", 422, "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
+  }
+  for (const platform of platforms) {
+    const field = platform === "linkedin" ? "linkedinText" : "twitterText";
+    const text = content[field].trim();
+    const label = platform === "linkedin" ? "LinkedIn" : "X";
+    if (!text) {
+      return new AppError("text_required", 422, "posts.errors.textMissing", { values: { platform: label }, fields: { [field]: "posts.errors.textMissingField" } });
+    }
+    const check = platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field]);
+    if (!check.fits) {
+      return new AppError("text_too_long", 422, "posts.errors.textOverLimit", {
+        values: { platform: label, length: check.length, max: check.max },
+        fields: { [field]: "posts.errors.textOverLimitField" },
+      });
+    }
+  }
+  if (images.length > MAX_IMAGES_PER_POST) {
+    return new AppError("too_many_images", 422, "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST } });
+  }
+  if (images.some((image) => image.size > MAX_IMAGE_BYTES)) {
+    return new AppError("image_too_large", 422, "posts.errors.imageTooLarge", { values: { max: 5 } });
+  }
+  const missing = platforms.filter((p) => !connected.includes(p));
+  if (missing.length > 0) {
+    return new AppError("accounts_not_connected", 409, "posts.errors.connectFirst", { values: { platforms: missing.join(",") } });
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { MAX_ALT_TEXT } from "~/modules/media/limits";
+import { PLATFORMS } from "./platforms";
+
+// Shared by the wizard's forms (browser and server) and the JSON API. Messages are i18n keys.
+
+/** A draft may hold more than a platform accepts (the editor shows it); scheduling checks limits. */
+export const DRAFT_TEXT_MAX = 20_000;
+export const PROMPT_MAX = 2_000;
+
+const asArray = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
+
+export const platformListSchema = z.preprocess(
+  asArray,
+  z.array(z.enum(PLATFORMS, { error: "posts.validation.choosePlatform" })).min(1, "posts.validation.choosePlatform"),
+);
+
+const draftText = z.string().max(DRAFT_TEXT_MAX, "posts.validation.textTooLong");
+
+export const platformsFormSchema = z.object({ platforms: platformListSchema });
+
+export const methodFormSchema = z.object({
+  method: z.enum(["manual", "ai"], { error: "posts.validation.chooseMethod" }),
+});
+
+export const manualContentSchema = z.object({
+  text: z.string({ error: "posts.validation.textRequired" }).trim().min(1, "posts.validation.textRequired").pipe(draftText),
+});
+
+export const aiPromptSchema = z.object({
+  prompt: z
+    .string({ error: "posts.validation.promptRequired" })
+    .trim()
+    .min(3, "posts.validation.promptRequired")
+    .max(PROMPT_MAX, "posts.validation.promptTooLong"),
+  emojis: z.boolean().default(false),
+  hashtags: z.boolean().default(false),
+});
+
+export const reviewFormSchema = z.object({
+  linkedinText: draftText.default(""),
+  twitterText: draftText.default(""),
+});
+
+export const altTextSchema = z.object({
+  imageId: z.string().min(1),
+  altText: z.string().trim().max(MAX_ALT_TEXT, "posts.validation.altTextTooLong").default(""),
+});
+
+export const scheduleFormSchema = z
+  .object({
+    when: z.enum(["now", "later"], { error: "posts.validation.chooseWhen" }),
+    date: z.string().optional(),
+    time: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.when !== "later") return;
+    if (!value.date) ctx.addIssue({ code: "custom", path: ["date"], message: "posts.validation.dateRequired" });
+    if (!value.time) ctx.addIssue({ code: "custom", path: ["time"], message: "posts.validation.timeRequired" });
+  });
+
+// The JSON API (API.md).
+const isoDateTime = z.iso.datetime({ offset: true, error: "posts.validation.dateTimeInvalid" });
+
+export const apiCreatePostSchema = z.object({
+  platforms: platformListSchema,
+  linkedinText: draftText.default(""),
+  twitterText: draftText.default(""),
+  scheduledAt: isoDateTime.optional(),
+});
+
+export const apiUpdatePostSchema = z
+  .object({ platforms: platformListSchema.optional(), linkedinText: draftText.optional(), twitterText: draftText.optional() })
+  .refine((v) => v.platforms !== undefined || v.linkedinText !== undefined || v.twitterText !== undefined, {
+    message: "posts.validation.nothingToUpdate",
+    path: ["body"],
+  });
+
+export const apiScheduleSchema = z.object({ scheduledAt: isoDateTime });
+
+export const apiGenerateSchema = z.object({
+  prompt: aiPromptSchema.shape.prompt,
+  platforms: platformListSchema,
+  emojis: z.boolean().default(false),
+  hashtags: z.boolean().default(false),
+});
+
+export const POST_FILTERS = ["all", "draft", "pending", "published", "failed"] as const;
+export type PostFilter = (typeof POST_FILTERS)[number];
+
+export const listQuerySchema = z.object({
+  status: z.enum(POST_FILTERS).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20),
+});

@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { AiPromptForm } from "~/components/create/ai-prompt-form";
+import { ManualContentForm } from "~/components/create/manual-content-form";
+import { stepPath } from "~/components/create/steps";
+import { requireUser } from "~/modules/auth/guards.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
+import { composeWithAi } from "~/modules/posts/ai-compose.server";
+import { saveStep } from "~/modules/posts/compose.server";
+import { getEditablePost } from "~/modules/posts/post.server";
+import { parsePlatforms } from "~/modules/posts/platforms";
+import { aiPromptSchema, manualContentSchema } from "~/modules/posts/schemas";
+import { useWizardData } from "./_dashboard.create.$postId";
+
+/** Step 3: the text written by hand, or the prompt the AI drafts both texts from. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const postId = params.postId ?? "";
+  const formData = await request.formData();
+  const post = await getEditablePost(user.id, postId);
+
+  if (post.source === "ai") {
+    const submission = parseWithZod(formData, { schema: aiPromptSchema });
+    if (submission.status !== "success") return replyInvalid(submission);
+    try {
+      await composeWithAi(user.id, postId, submission.value, await getLocale(request));
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return replyWithError(request, submission, error);
+    }
+    return redirect(stepPath(postId, "review"));
+  }
+
+  const submission = parseWithZod(formData, { schema: manualContentSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const platforms = parsePlatforms(post.platforms);
+  const { text } = submission.value;
+  try {
+    await saveStep(user.id, postId, "review", {
+      ...(platforms.includes("linkedin") ? { linkedinText: text } : {}),
+      ...(platforms.includes("twitter") ? { twitterText: text } : {}),
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return replyWithError(request, submission, error);
+  }
+  return redirect(stepPath(postId, "review"));
+}
+
+export default function ContentStep() {
+  const { post } = useWizardData();
+  const lastResult = useActionData<typeof action>()?.result;
+  return post.source === "ai" ? <AiPromptForm post={post} lastResult={lastResult} /> : <ManualContentForm post={post} lastResult={lastResult} />;
+}

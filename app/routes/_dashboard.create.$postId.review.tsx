@@ -1,0 +1,134 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { ArrowRight, Copy } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { StepCard } from "~/components/create/step-card";
+import { stepPath } from "~/components/create/steps";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { PlatformIcon } from "~/components/posts/platform-icon";
+import { LinkedInPreview, XPreview } from "~/components/posts/previews";
+import { TextCounter } from "~/components/posts/text-counter";
+import { Button } from "~/components/ui/button";
+import { ErrorList, FormErrors } from "~/components/ui/field";
+import { Label } from "~/components/ui/label";
+import { StatusButton } from "~/components/ui/status-button";
+import { Textarea } from "~/components/ui/textarea";
+import { requireUser } from "~/modules/auth/guards.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { saveStep } from "~/modules/posts/compose.server";
+import { getEditablePost } from "~/modules/posts/post.server";
+import type { Platform } from "~/modules/posts/platforms";
+import { parsePlatforms } from "~/modules/posts/platforms";
+import { textFieldErrors } from "~/modules/posts/scheduling-rules";
+import { reviewFormSchema } from "~/modules/posts/schemas";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useOptionalUser } from "~/utils/use-root-data";
+import { useWizardData } from "./_dashboard.create.$postId";
+
+const fieldOf = { linkedin: "linkedinText", twitter: "twitterText" } as const;
+
+/**
+ * Step 4: each platform's own text. The texts are always saved (nothing typed is lost); moving on
+ * needs every chosen platform's text to be there and within its limit.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const postId = params.postId ?? "";
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const submission = parseWithZod(formData, { schema: reviewFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  try {
+    const post = await getEditablePost(user.id, postId);
+    const platforms = parsePlatforms(post.platforms);
+    const texts = { ...submission.value };
+    // Without JavaScript the copy buttons post the form; the server copies.
+    if (intent === "copyToTwitter") texts.twitterText = texts.linkedinText;
+    if (intent === "copyToLinkedin") texts.linkedinText = texts.twitterText;
+    const changes = Object.fromEntries(platforms.map((p) => [fieldOf[p], texts[fieldOf[p]]]));
+    if (intent === "copyToTwitter" || intent === "copyToLinkedin") {
+      await saveStep(user.id, postId, "review", changes);
+      return redirect(stepPath(postId, "review"));
+    }
+    const problems = textFieldErrors({ platforms, linkedinText: texts.linkedinText, twitterText: texts.twitterText });
+    await saveStep(user.id, postId, Object.keys(problems).length ? "review" : "images", changes);
+    if (Object.keys(problems).length) {
+      const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [key]]));
+      return data({ intent: null, result: submission.reply({ fieldErrors }) }, { status: 422 });
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return replyWithError(request, submission, error);
+  }
+  return redirect(stepPath(postId, "images"));
+}
+
+export default function ReviewStep() {
+  const { t } = useTranslation();
+  const { post } = useWizardData();
+  const hydrated = useHydrated();
+  const author = useOptionalUser()?.email ?? "";
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form, fields] = useZodForm("review", reviewFormSchema, lastResult, {
+    defaultValue: { linkedinText: post.linkedinText, twitterText: post.twitterText },
+  });
+  const textOf = (platform: Platform) => (fields[fieldOf[platform]].value as string | undefined) ?? post[fieldOf[platform]];
+  const both = post.platforms.length === 2;
+
+  const copy = (from: Platform, to: Platform) => (event: React.MouseEvent) => {
+    if (!hydrated) return; // no JavaScript: the button posts and the server copies
+    event.preventDefault();
+    form.update({ name: fields[fieldOf[to]].name, value: textOf(from) });
+  };
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <StepCard
+        title={t("create.review.title")}
+        description={t("create.review.description")}
+        backTo={stepPath(post.id, "content")}
+        actions={
+          <StatusButton name="intent" value="continue">
+            {t("create.next")}
+            <ArrowRight aria-hidden />
+          </StatusButton>
+        }
+      >
+        {post.platforms.map((platform) => {
+          const field = fields[fieldOf[platform]];
+          const other: Platform = platform === "linkedin" ? "twitter" : "linkedin";
+          const Preview = platform === "linkedin" ? LinkedInPreview : XPreview;
+          return (
+            <div key={platform} className="grid gap-4 lg:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={field.id} className="flex items-center gap-2">
+                  <PlatformIcon platform={platform} />
+                  {t("create.review.textFor", { platform: t(`platforms.${platform}`) })}
+                </Label>
+                <Textarea {...getTextareaProps(field)} key={field.key} rows={platform === "linkedin" ? 12 : 6} aria-describedby={`${platform}-counter`} />
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <TextCounter platform={platform} text={textOf(platform)} id={`${platform}-counter`} />
+                  {both ? (
+                    <Button type="submit" name="intent" value={platform === "linkedin" ? "copyToTwitter" : "copyToLinkedin"} variant="ghost" size="sm" onClick={copy(platform, other)}>
+                      <Copy aria-hidden />
+                      {t("create.review.copyTo", { platform: t(`platforms.${other}`) })}
+                    </Button>
+                  ) : null}
+                </div>
+                <ErrorList id={field.errorId} errors={field.errors} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("create.review.preview")}</span>
+                <Preview text={textOf(platform)} images={post.images} author={author} />
+              </div>
+            </div>
+          );
+        })}
+        <FormErrors id={form.errorId} errors={form.errors} />
+      </StepCard>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { CalendarCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { StepCard } from "~/components/create/step-card";
+import { stepPath } from "~/components/create/steps";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { ConnectFirst } from "~/components/posts/connect-first";
+import { PostSummary } from "~/components/posts/post-summary";
+import { ScheduleFields } from "~/components/posts/schedule-fields";
+import { FormErrors } from "~/components/ui/field";
+import { StatusButton } from "~/components/ui/status-button";
+import { requireUser } from "~/modules/auth/guards.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { finishComposing } from "~/modules/posts/post.server";
+import { submitSchedule } from "~/modules/posts/schedule-action.server";
+import { scheduleFormSchema } from "~/modules/posts/schemas";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { useWizardData } from "./_dashboard.create.$postId";
+import { defaultScheduleValue } from "~/components/posts/schedule-default";
+
+/** Step 6: publish now, at a date and time, or keep it as a draft. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const postId = params.postId ?? "";
+  const formData = await request.formData();
+  if (formData.get("intent") === "draft") {
+    await finishComposing(user.id, postId);
+    const { t } = await getRequestT(request);
+    return redirectWithToast(`/posts/${postId}`, { type: "success", title: t("create.schedule.savedDraft") });
+  }
+  return submitSchedule(request, formData, user, postId);
+}
+
+export default function ScheduleStep() {
+  const { t } = useTranslation();
+  const { post, timezone } = useWizardData();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.result;
+  const [form, fields] = useZodForm("schedule", scheduleFormSchema, lastResult, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone) });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <StepCard
+        title={t("create.schedule.title")}
+        description={t("create.schedule.description")}
+        backTo={stepPath(post.id, "images")}
+        actions={
+          <>
+            <StatusButton name="intent" value="draft" variant="outline" formNoValidate>
+              {t("create.schedule.saveDraft")}
+            </StatusButton>
+            <StatusButton name="intent" value="schedule" pendingLabel={t("create.progress.scheduling")}>
+              <CalendarCheck aria-hidden />
+              {t("create.schedule.submit")}
+            </StatusButton>
+          </>
+        }
+      >
+        <PostSummary post={post} />
+        <ScheduleFields fields={fields} timezone={timezone} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} />
+      </StepCard>
+    </Form>
+  );
+}
