@@ -79,10 +79,11 @@ export async function countPostsByFilter(userId: string): Promise<Record<PostFil
 }
 
 /** Posts placed in a time range (the calendar): by publication time, else by scheduled time. */
-export async function postsBetween(userId: string, start: Date, end: Date) {
+export async function postsBetween(userId: string, start: Date, end: Date, filter: PostFilter = "all") {
   return getDb().post.findMany({
     where: {
       userId,
+      ...statusWhere(filter),
       OR: [{ publishedAt: { gte: start, lt: end } }, { publishedAt: null, scheduledAt: { gte: start, lt: end } }],
     },
     select: { id: true, status: true, platforms: true, linkedinText: true, twitterText: true, scheduledAt: true, publishedAt: true },

@@ -1,0 +1,44 @@
+import { ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { isPlatform } from "~/modules/posts/platforms";
+import type { PostView } from "~/modules/posts/post-view.server";
+import { useFormatDate } from "~/utils/use-format-date";
+import { PlatformIcon } from "./platform-icon";
+import { PostStatusBadge } from "./post-status";
+
+/** Per platform: where the delivery stands, the link once published, the platform's own error. */
+export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"] }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  return (
+    <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
+      <h2 id="deliveries-title" className="text-lg font-semibold">
+        {t("posts.detail.deliveries")}
+      </h2>
+      <ul className="divide-y rounded-xl border bg-card">
+        {deliveries.map((delivery) => (
+          <li key={delivery.platform} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
+            <span className="flex items-center gap-2 font-medium sm:w-40">
+              {isPlatform(delivery.platform) ? <PlatformIcon platform={delivery.platform} /> : null}
+              {t(`platforms.${delivery.platform}`)}
+            </span>
+            <span className="sm:w-28">
+              <PostStatusBadge status={delivery.status === "pending" ? "scheduled" : delivery.status} />
+            </span>
+            <span className="flex flex-1 flex-wrap gap-x-2 text-sm text-muted-foreground">
+              {delivery.error ? <span className="text-error">{delivery.error}</span> : null}
+              {delivery.publishedAt ? <span>{t("posts.moment.published", { date: formatDate(delivery.publishedAt) })}</span> : null}
+              {delivery.attempts > 1 ? <span>{t("posts.detail.attempts", { count: delivery.attempts })}</span> : null}
+            </span>
+            {delivery.url ? (
+              <a href={delivery.url} target="_blank" rel="noreferrer noopener" className="flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+                {t("posts.detail.viewOn", { platform: t(`platforms.${delivery.platform}`) })}
+                <ExternalLink aria-hidden className="size-3.5" />
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

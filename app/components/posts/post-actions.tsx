@@ -1,0 +1,72 @@
+import { Form, Link } from "@remix-run/react";
+import { CalendarClock, Copy, Pencil, Send, Trash2 } from "lucide-react";
+import { useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { StatusButton } from "~/components/ui/status-button";
+import type { PostView } from "~/modules/posts/post-view.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { DeleteDialog } from "./delete-dialog";
+import { ScheduleDialog } from "./schedule-dialog";
+
+/**
+ * What can be done with a post. Schedule and delete are links to their own pages without
+ * JavaScript; with it they open dialogs that post to those same pages.
+ */
+export function PostActions({ post }: { post: PostView }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [dialog, setDialog] = useState<"schedule" | "delete" | null>(null);
+  const editable = post.status === "draft" || post.status === "scheduled" || post.status === "failed";
+  const open = (which: "schedule" | "delete") => (event: MouseEvent) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setDialog(which);
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {editable ? (
+        <>
+          <Button asChild>
+            <Link to={`/posts/${post.id}/schedule`} onClick={open("schedule")}>
+              <CalendarClock aria-hidden />
+              {post.status === "scheduled" ? t("posts.actions.reschedule") : t("posts.actions.schedule")}
+            </Link>
+          </Button>
+          <Form method="post">
+            <StatusButton name="intent" value="publishNow" variant="outline">
+              <Send aria-hidden />
+              {post.status === "failed" ? t("posts.actions.retryNow") : t("posts.actions.publishNow")}
+            </StatusButton>
+          </Form>
+          <Button asChild variant="outline">
+            <Link to={`/create/${post.id}/review`}>
+              <Pencil aria-hidden />
+              {t("posts.actions.edit")}
+            </Link>
+          </Button>
+        </>
+      ) : null}
+      <Form method="post">
+        <StatusButton name="intent" value="duplicate" variant="outline">
+          <Copy aria-hidden />
+          {t("posts.actions.duplicate")}
+        </StatusButton>
+      </Form>
+      {post.status !== "publishing" ? (
+        <Button asChild variant="ghost" className="text-error hover:bg-error/10">
+          <Link to={`/posts/${post.id}/delete`} onClick={open("delete")}>
+            <Trash2 aria-hidden />
+            {t("posts.actions.delete")}
+          </Link>
+        </Button>
+      ) : null}
+      {hydrated ? (
+        <>
+          <ScheduleDialog post={post} open={dialog === "schedule"} onOpenChange={(o) => setDialog(o ? "schedule" : null)} />
+          <DeleteDialog postId={post.id} open={dialog === "delete"} onOpenChange={(o) => setDialog(o ? "delete" : null)} />
+        </>
+      ) : null}
+    </div>
+  );
+}

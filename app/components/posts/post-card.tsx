@@ -1,0 +1,77 @@
+import { Link } from "@remix-run/react";
+import { Image as ImageIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { Platform } from "~/modules/posts/platforms";
+import { useFormatDate } from "~/utils/use-format-date";
+import { PlatformIcon } from "./platform-icon";
+import { PostStatusBadge, postMoment } from "./post-status";
+
+export interface PostListItem {
+  id: string;
+  status: string;
+  platforms: Platform[];
+  linkedinText: string;
+  twitterText: string;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  composeStep: string | null;
+  images: { id: string; url: string; altText: string }[];
+}
+
+export function excerpt(post: Pick<PostListItem, "linkedinText" | "twitterText">) {
+  return (post.linkedinText || post.twitterText).trim();
+}
+
+export function PlatformIcons({ platforms }: { platforms: Platform[] }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-center gap-1.5 text-muted-foreground">
+      {platforms.map((p) => (
+        <span key={p} title={t(`platforms.${p}`)}>
+          <PlatformIcon platform={p} className="size-3.5" />
+          <span className="sr-only">{t(`platforms.${p}`)}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A post in the gallery: its first image or its text, status, platforms and its moment. */
+export function PostCard({ post }: { post: PostListItem }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const moment = postMoment(post);
+  const image = post.images[0];
+  const text = excerpt(post);
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow focus-within:outline-2 focus-within:outline-ring hover:shadow-md">
+      {image ? (
+        <div className="relative aspect-[16/9] bg-muted">
+          <img src={image.url} alt={image.altText} loading="lazy" className="size-full object-cover" />
+          {post.images.length > 1 ? (
+            <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded bg-slate-950/70 px-1.5 py-0.5 text-xs text-white">
+              <ImageIcon aria-hidden className="size-3" />
+              {post.images.length}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <PostStatusBadge status={post.status} />
+          <PlatformIcons platforms={post.platforms} />
+        </div>
+        <h3 className={`text-sm ${image ? "line-clamp-2" : "line-clamp-5"}`}>
+          <Link to={`/posts/${post.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {text || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
+          </Link>
+        </h3>
+        <p className="mt-auto text-xs text-muted-foreground">
+          {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
+          {post.composeStep ? ` · ${t("posts.inProgress")}` : ""}
+        </p>
+      </div>
+    </article>
+  );
+}

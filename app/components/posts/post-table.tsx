@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormatDate } from "~/utils/use-format-date";
+import { excerpt, PlatformIcons, type PostListItem } from "./post-card";
+import { PostStatusBadge, postMoment } from "./post-status";
+
+/** The list view: one row per post, the text first; on phones the rows stack. */
+export function PostTable({ posts }: { posts: PostListItem[] }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t("posts.views.list")}</caption>
+        <thead className="hidden border-b bg-muted/40 text-left text-xs text-muted-foreground uppercase sm:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.post")}</th>
+            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.platforms")}</th>
+            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.status")}</th>
+            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.when")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {posts.map((post) => {
+            const moment = postMoment(post);
+            return (
+              <tr key={post.id} className="flex flex-col gap-2 p-4 hover:bg-muted/30 sm:table-row sm:p-0">
+                <td className="max-w-md sm:px-4 sm:py-3">
+                  <Link to={`/posts/${post.id}`} className="line-clamp-2 font-medium hover:underline">
+                    {excerpt(post) || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
+                  </Link>
+                </td>
+                <td className="sm:px-4 sm:py-3">
+                  <PlatformIcons platforms={post.platforms} />
+                </td>
+                <td className="sm:px-4 sm:py-3">
+                  <PostStatusBadge status={post.status} />
+                </td>
+                <td className="text-xs text-muted-foreground sm:px-4 sm:py-3 sm:whitespace-nowrap">
+                  {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

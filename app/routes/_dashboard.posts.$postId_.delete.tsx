@@ -1,0 +1,62 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { StatusButton } from "~/components/ui/status-button";
+import { requireUser } from "~/modules/auth/guards.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { deletePost, getOwnPost } from "~/modules/posts/post.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import type { RouteHandle } from "~/utils/page-title";
+
+export const handle: RouteHandle = { title: "posts.delete.title" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const post = await getOwnPost(user.id, params.postId ?? "");
+    return { id: post.id, text: post.linkedinText || post.twitterText };
+  } catch (error) {
+    rethrowAsResponse(error);
+  }
+}
+
+/** Deletes the post and its images; the confirmation is this page (or the dialog that posts here). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { t } = await getRequestT(request);
+  try {
+    await deletePost(user.id, params.postId ?? "");
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ error: t(error.messageKey, error.options.values) }, { status: error.status });
+  }
+  return redirectWithToast("/posts", { type: "success", title: t("posts.delete.done") });
+}
+
+export default function DeletePostPage() {
+  const { t } = useTranslation();
+  const post = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <Card className="mx-auto w-full max-w-xl">
+      <CardHeader>
+        <h1 className="text-lg font-semibold leading-tight">{t("posts.delete.title")}</h1>
+        <CardDescription>{t("posts.delete.text")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {post.text ? <blockquote className="line-clamp-3 border-l-2 pl-3 text-sm text-muted-foreground">{post.text}</blockquote> : null}
+        {actionData?.error ? <p className="rounded-md bg-error/10 p-3 text-sm text-error">{actionData.error}</p> : null}
+        <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild variant="ghost">
+            <Link to={`/posts/${post.id}`}>{t("common.cancel")}</Link>
+          </Button>
+          <StatusButton variant="destructive">{t("posts.delete.confirm")}</StatusButton>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { ConnectFirst } from "~/components/posts/connect-first";
+import { defaultScheduleValue } from "~/components/posts/schedule-default";
+import { ScheduleFields } from "~/components/posts/schedule-fields";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormErrors } from "~/components/ui/field";
+import { StatusButton } from "~/components/ui/status-button";
+import { requireUser } from "~/modules/auth/guards.server";
+import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getEditablePost } from "~/modules/posts/post.server";
+import { toPostView } from "~/modules/posts/post-view.server";
+import { submitSchedule } from "~/modules/posts/schedule-action.server";
+import { scheduleFormSchema } from "~/modules/posts/schemas";
+import type { RouteHandle } from "~/utils/page-title";
+
+export const handle: RouteHandle = { title: "posts.actions.schedule" };
+
+/** The schedule modal's page: what the dialog shows, reachable without JavaScript. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    return { post: toPostView(await getEditablePost(user.id, params.postId ?? "")), timezone: user.timezone };
+  } catch (error) {
+    rethrowAsResponse(error);
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return submitSchedule(request, await request.formData(), user, params.postId ?? "");
+}
+
+export default function SchedulePostPage() {
+  const { t } = useTranslation();
+  const { post, timezone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useZodForm("schedule-page", scheduleFormSchema, actionData?.result, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone) });
+  const title = post.status === "scheduled" ? t("posts.actions.reschedule") : t("posts.actions.schedule");
+  return (
+    <Card className="mx-auto w-full max-w-xl">
+      <CardHeader>
+        <h1 className="text-lg font-semibold leading-tight">{title}</h1>
+        <CardDescription className="line-clamp-2">{post.linkedinText || post.twitterText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <ScheduleFields fields={fields} timezone={timezone} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="ghost">
+              <Link to={`/posts/${post.id}`}>{t("common.cancel")}</Link>
+            </Button>
+            <StatusButton pendingLabel={t("create.progress.scheduling")}>{t("create.schedule.submit")}</StatusButton>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

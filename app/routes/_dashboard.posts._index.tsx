@@ -1,0 +1,104 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { PenSquare } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/layout/shells";
+import { PostCalendar } from "~/components/posts/post-calendar";
+import { PostCard } from "~/components/posts/post-card";
+import { PostTable } from "~/components/posts/post-table";
+import { FilterTabs, Pagination, POSTS_LAYOUTS, ViewSwitcher, type PostsLayout } from "~/components/posts/post-toolbar";
+import { PostsEmptyState } from "~/components/posts/posts-empty-state";
+import { Button } from "~/components/ui/button";
+import { requireUser } from "~/modules/auth/guards.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
+import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
+import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
+import type { RouteHandle } from "~/utils/page-title";
+
+export const handle: RouteHandle = { title: "nav.posts" };
+
+const PAGE_SIZE = { gallery: 12, list: 20 } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const view: PostsLayout = (POSTS_LAYOUTS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as PostsLayout) : "gallery";
+  const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
+  if (view === "calendar") {
+    const calendar = await loadPostsCalendar(user, status, params.get("month"), await getLocale(request));
+    return { view, status, ...calendar, list: null };
+  }
+  const list = await loadPostsPage(user.id, status, page, PAGE_SIZE[view]);
+  return { view, status, counts: list.counts, list, calendar: null };
+}
+
+export default function PostsPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const href = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    const query = params.toString();
+    return query ? `/posts?${query}` : "/posts";
+  };
+  const filterHref = (status: PostFilter) => href({ status: status === "all" ? null : status, page: null });
+  const empty = data.counts.all === 0;
+  return (
+    <>
+      <PageHeader
+        title={t("nav.posts")}
+        description={t("posts.description")}
+        actions={
+          <Button asChild>
+            <Link to="/create">
+              <PenSquare aria-hidden />
+              {t("posts.write")}
+            </Link>
+          </Button>
+        }
+      />
+      {empty ? (
+        <PostsEmptyState filter="all" />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <FilterTabs current={data.status} counts={data.counts} hrefFor={filterHref} />
+            <ViewSwitcher current={data.view} hrefFor={(view) => href({ view: view === "gallery" ? null : view, page: null })} />
+          </div>
+          {data.calendar ? (
+            <PostCalendar
+              grid={data.calendar.grid}
+              posts={data.calendar.posts}
+              prevHref={href({ month: data.calendar.previous })}
+              nextHref={href({ month: data.calendar.next })}
+              todayHref={href({ month: null })}
+            />
+          ) : data.list && data.list.posts.length === 0 ? (
+            <PostsEmptyState filter={data.status} />
+          ) : data.list ? (
+            <>
+              {data.view === "list" ? (
+                <PostTable posts={data.list.posts} />
+              ) : (
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.list.posts.map((post) => (
+                    <li key={post.id} className="flex">
+                      <div className="flex-1">
+                        <PostCard post={post} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pagination page={data.list.page} pageCount={data.list.pageCount} hrefFor={(page) => href({ page: page === 1 ? null : String(page) })} />
+            </>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}

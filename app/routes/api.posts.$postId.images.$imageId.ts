@@ -1,0 +1,14 @@
+import { apiNoContent, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { removeImage } from "~/modules/posts/post-images.server";
+
+/** DELETE /api/posts/{id}/images/{imageId}: removes the image and its file (204). */
+const handler = apiRoute({
+  DELETE: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    await removeImage(user.id, params.postId ?? "", params.imageId ?? "");
+    return apiNoContent();
+  },
+});
+
+export const loader = handler;
+export const action = handler;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { apiData, apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
+import { AppError } from "~/modules/errors/app-error";
+import { isMultipart, readMultipartUpload } from "~/modules/media/upload.server";
+import { addImage, imageTooLarge } from "~/modules/posts/post-images.server";
+import { getOwnPost } from "~/modules/posts/post.server";
+import { imageUrl } from "~/modules/posts/post-view.server";
+import { altTextSchema } from "~/modules/posts/schemas";
+
+const fieldsSchema = z.object({ altText: altTextSchema.shape.altText });
+
+const noFile = () => new AppError("validation_failed", 422, "errors.validationFailed", { fields: { image: "create.images.noFile" } });
+const severalFiles = () => new AppError("validation_failed", 422, "errors.validationFailed", { fields: { image: "errors.invalidValue" } });
+
+/**
+ * POST /api/posts/{id}/images: multipart, exactly one file in `image`, optional `altText`.
+ * Answers the image (201); 413 over 5 MB, 422 for no file, several files, a file that is not an
+ * image by its bytes, or a fifth image.
+ */
+const handler = apiRoute({
+  POST: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    const postId = params.postId ?? "";
+    // Read to the end first: answering before the upload is read would reset the connection.
+    const upload = isMultipart(request) ? await readMultipartUpload(request, "image") : null;
+    await getOwnPost(user.id, postId); // someone else's post is a 404 whatever was sent
+    if (!upload || upload.files.length === 0) throw noFile();
+    const { fields, files } = upload;
+    const { altText } = parseBody(fieldsSchema, { altText: fields.get("altText") ?? undefined });
+    if (files.length > 1) throw severalFiles();
+    const bytes = files[0]!.bytes;
+    if (!bytes) throw imageTooLarge();
+    const image = await addImage(user.id, postId, bytes, altText);
+    const { id, width, height, size, mimeType } = image;
+    return apiData({ id, url: imageUrl(id), width, height, size, mimeType, altText: image.altText }, { status: 201 });
+  },
+});
+
+export const loader = handler;
+export const action = handler;

@@ -1,0 +1,14 @@
+import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { publishNow } from "~/modules/posts/post.server";
+import { toPostView } from "~/modules/posts/post-view.server";
+
+/** POST /api/posts/{id}/publish: the post, scheduled for now (the publisher takes it next). */
+const handler = apiRoute({
+  POST: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    return apiData(toPostView(await publishNow(user.id, params.postId ?? "")));
+  },
+});
+
+export const loader = handler;
+export const action = handler;

@@ -1,0 +1,25 @@
+import { apiData, apiNoContent, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
+import { deletePost, getOwnPost, updatePost } from "~/modules/posts/post.server";
+import { toPostView } from "~/modules/posts/post-view.server";
+import { apiUpdatePostSchema } from "~/modules/posts/schemas";
+
+/** GET, PATCH (409 once published) and DELETE (204) of one of the caller's posts; 404 for anyone else's. */
+const handler = apiRoute({
+  GET: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    return apiData(toPostView(await getOwnPost(user.id, params.postId ?? "")));
+  },
+  PATCH: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    const changes = parseBody(apiUpdatePostSchema, await readBody(request));
+    return apiData(toPostView(await updatePost(user.id, params.postId ?? "", changes)));
+  },
+  DELETE: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    await deletePost(user.id, params.postId ?? "");
+    return apiNoContent();
+  },
+});
+
+export const loader = handler;
+export const action = handler;
