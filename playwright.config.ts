@@ -6,6 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 // without: every page must work both ways. Debian's chromium is used when present (no download);
 // elsewhere Playwright's own browser.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const FAKE_MODEL_PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
 export const E2E_DATA_DIR = path.resolve("tests/e2e/.data");
 const systemChromium = "/usr/bin/chromium";
 
@@ -42,20 +43,34 @@ export default defineConfig({
     { name: "javascript", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "no-javascript", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
-  webServer: {
-    // A fresh data folder each run; TRUST_PROXY lets each test act from its own address, so rate
-    // limits apply per test as they would per visitor.
-    command: `rm -rf "${E2E_DATA_DIR}" && node build/server/index.js`,
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      APP_URL: `http://localhost:${PORT}`,
-      ADMIN_EMAILS: "admin@e2e.test",
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // The provider fakes (PROVIDERS.md), so no test reaches the internet.
+      command: "npx tsx tests/fakes/serve.ts",
+      port: FAKE_MODEL_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_MODEL_PORT: String(FAKE_MODEL_PORT) },
     },
-  },
+    {
+      // A fresh data folder each run; TRUST_PROXY lets each test act from its own address, so rate
+      // limits apply per test as they would per visitor.
+      command: `rm -rf "${E2E_DATA_DIR}" && node build/server/index.js`,
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: `http://localhost:${PORT}`,
+        ADMIN_EMAILS: "admin@e2e.test",
+        TRUST_PROXY: "true",
+        LOG_LEVEL: "warn",
+        AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+        AI_API_KEY: "e2e-fake-key",
+        AI_MODEL: "fake-model",
+        AI_TIMEOUT_MS: "3000",
+      },
+    },
+  ],
 });

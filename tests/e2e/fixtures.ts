@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
@@ -81,4 +82,40 @@ export function backgroundLuminance(page: Page): Promise<number> {
     });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   });
+}
+
+/** Real image files made for the run (and a text file named .png), under the e2e data folder. */
+export async function imageFiles() {
+  const dir = path.join(E2E_DATA_DIR, "..", ".images", String(process.pid));
+  mkdirSync(dir, { recursive: true });
+  const make = (name: string, format: "png" | "jpeg" | "webp" | "gif", colour: { r: number; g: number; b: number }) =>
+    sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
+      .toFormat(format)
+      .toFile(path.join(dir, name))
+      .then(() => path.join(dir, name));
+  const files = {
+    png: await make("violet.png", "png", { r: 124, g: 58, b: 237 }),
+    jpeg: await make("green.jpg", "jpeg", { r: 22, g: 163, b: 74 }),
+    webp: await make("blue.webp", "webp", { r: 37, g: 99, b: 235 }),
+    gif: await make("red.gif", "gif", { r: 220, g: 38, b: 38 }),
+    fakePng: path.join(dir, "notes.png"),
+    large: path.join(dir, "large.png"),
+  };
+  writeFileSync(files.fakePng, "This is a text file pretending to be an image.\n");
+  // 6 MB of noise stored uncompressed: a real PNG over the 5 MB limit.
+  const noise = Buffer.alloc(1500 * 1400 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) % 251;
+  await sharp(noise, { raw: { width: 1500, height: 1400, channels: 3 } }).png({ compressionLevel: 0 }).toFile(files.large);
+  return files;
+}
+
+/** Goes through the wizard's first steps to the content step: platforms, then the method. */
+export async function startPost(page: Page, method: "manual" | "ai", platforms: ("LinkedIn" | "X (Twitter)")[] = ["LinkedIn", "X (Twitter)"]) {
+  await page.goto("/create");
+  for (const platform of platforms) await page.getByRole("checkbox", { name: new RegExp(platform.replace(/[()]/g, "\\$&")) }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/method$/);
+  await page.getByRole("radio", { name: method === "ai" ? "Draft it with AI" : "Write it myself" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/content$/);
 }

@@ -79,9 +79,10 @@ async function streamAnswer(res: ServerResponse, model: string, content: string)
   res.end("data: [DONE]\n\n");
 }
 
-export async function startModelServer(): Promise<ModelServer> {
+/** `port` 0 picks a free one (tests); the end-to-end run gives a fixed one (tests/fakes/serve.ts). */
+export async function startModelServer({ port: wantedPort = 0 }: { port?: number } = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
-  let scenario: ModelScenario = "ok";
+  let currentScenario: ModelScenario = "ok";
   let slowDelayMs = 5_000;
 
   const server = createServer(async (req, res) => {
@@ -100,6 +101,10 @@ export async function startModelServer(): Promise<ModelServer> {
     if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
       return sendJson(res, 404, { error: { message: "Not found", type: "invalid_request_error", code: "not_found" } });
     }
+    // A prompt may pick its own scenario ("[[scenario:error500]]"): parallel end-to-end tests then
+    // never change each other's answers.
+    const requested = /\[\[scenario:(\w+)\]\]/.exec(raw)?.[1] as ModelScenario | undefined;
+    const scenario = requested ?? currentScenario;
     if (scenario === "error401") {
       return sendJson(res, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
     }
@@ -124,14 +129,14 @@ export async function startModelServer(): Promise<ModelServer> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     setScenario(next, options = {}) {
-      scenario = next;
+      currentScenario = next;
       slowDelayMs = options.delayMs ?? 5_000;
     },
     close() {

@@ -196,7 +196,7 @@ describe("POST /api/posts and GET /api/posts/{id}", () => {
         code: "validation_failed",
         message: "Some fields are not valid.",
         fields: {
-          "platforms.0": "Choose at least one platform",
+          platforms: "Choose at least one platform",
           linkedinText: "Invalid value",
           scheduledAt: "Give a date and time in ISO 8601 format, such as 2026-12-01T09:00:00Z",
         },
@@ -229,6 +229,24 @@ describe("POST /api/posts and GET /api/posts/{id}", () => {
     expect(en.body).toEqual({ error: { code: "not_found", message: "This post does not exist." } });
     const fr = await call(post, "GET", { cookie: user.cookie, params: { postId: "nope" }, headers: { "Accept-Language": "fr" } });
     expect(fr.body).toEqual({ error: { code: "not_found", message: "Cette publication n'existe pas." } });
+  });
+
+  it("answers 404, not 500, for ids no record can have (a NUL byte breaks PostgreSQL)", async () => {
+    const user = await signedInUser();
+    for (const postId of ["a\u0000b", "x".repeat(200), "../etc"]) {
+      const res = await call(post, "GET", { cookie: user.cookie, params: { postId } });
+      expect(res.status, JSON.stringify(postId)).toBe(404);
+    }
+  });
+
+  it("refuses text the databases cannot store (NUL, lone surrogate) with 422", async () => {
+    const user = await signedInUser();
+    for (const text of ["a\u0000b", "broken \ud800 pair"]) {
+      const res = await call(posts, "POST", { cookie: user.cookie, body: { platforms: ["linkedin"], linkedinText: text } });
+      expect(res.status).toBe(422);
+      expect(res.body!.error.fields).toEqual({ linkedinText: "This text contains characters that cannot be stored." });
+    }
+    expect(await getDb().post.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("creates and schedules at once with scheduledAt", async () => {
@@ -492,7 +510,7 @@ describe("images", () => {
 
     const noFile = await upload(user, created.id, imageForm([], "alt only"));
     expect(noFile.status).toBe(422);
-    expect(noFile.body).toEqual({ error: { code: "validation_failed", message: "Some fields are not valid.", fields: { image: "Choose an image first." } } });
+    expect(noFile.body).toEqual({ error: { code: "validation_failed", message: "Some fields are not valid.", fields: { image: "Attach one image file in the image field." } } });
     const json = await call(images, "POST", { cookie: user.cookie, params: { postId: created.id }, body: { image: "x" } });
     expect(json.status).toBe(422);
     expect(json.body!.error.fields).toHaveProperty("image");
@@ -500,7 +518,7 @@ describe("images", () => {
     const two = await upload(user, created.id, imageForm([{ bytes: png }, { bytes: png, name: "second.png" }]));
     expect(two.status).toBe(422);
     expect(two.body!.error.code).toBe("validation_failed");
-    expect(two.body!.error.fields).toHaveProperty("image");
+    expect(two.body!.error.fields).toEqual({ image: "Send one image per request." });
 
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
     huge.set(png.subarray(0, 8));
@@ -533,18 +551,16 @@ describe("images", () => {
     const bytes = await pngBytes(10, 10);
     const { url, id } = (await upload(owner, created.id, imageForm([{ bytes }]))).body!.data;
 
-    const mine = await media.loader({
-      request: new Request(`http://localhost:3000${url}`, { headers: { Cookie: owner.cookie } }),
-      params: { imageId: id },
-      context: {},
-    });
+    const fetchImage = (headers: Record<string, string>) =>
+      media.loader({ request: new Request(`http://localhost:3000${url}`, { headers }), params: { imageId: id }, context: { cspNonce: "", clientIp: "192.0.2.20" } });
+    const mine = await fetchImage({ Cookie: owner.cookie });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("image/png");
     expect(mine.headers.get("Content-Length")).toBe(String(bytes.byteLength));
     expect(new Uint8Array(await mine.arrayBuffer())).toEqual(bytes);
 
-    for (const headers of [{ Cookie: other.cookie }, {}]) {
-      const res = await media.loader({ request: new Request(`http://localhost:3000${url}`, { headers }), params: { imageId: id }, context: {} });
+    for (const headers of [{ Cookie: other.cookie }, {}] as Record<string, string>[]) {
+      const res = await fetchImage(headers);
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain(id);
     }
@@ -577,6 +593,14 @@ describe("authorization: user B and user A's post", () => {
       expect(res.body!.error.code, name).toBe("not_found");
       expect(JSON.stringify(res.body), name).not.toContain("A's post");
     }
+
+    // Exactly what a post that never existed answers: nothing tells B that A's post is there.
+    const foreign = await call(post, "GET", { cookie: b.cookie, params: { postId } });
+    const missing = await call(post, "GET", { cookie: b.cookie, params: { postId: `${postId}x` } });
+    expect(foreign.body).toEqual(missing.body);
+    const foreignImage = await call(image, "DELETE", { cookie: b.cookie, params: { postId, imageId } });
+    const missingImage = await call(image, "DELETE", { cookie: b.cookie, params: { postId: `${postId}x`, imageId } });
+    expect(foreignImage.body).toEqual(missingImage.body);
 
     // B's own post with A's image id: still 404.
     const own = await createVia(b, { platforms: ["linkedin"] });

@@ -67,7 +67,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const name = issue.path.join(".") || "body";
+    // An item of a list is reported on the list itself ("platforms", not "platforms.0").
+    const name = issue.path.filter((part) => typeof part !== "number").join(".") || "body";
     fields[name] ??= issue.message.includes(".") ? issue.message : "errors.invalidValue";
   }
   throw new AppError("validation_failed", 422, "errors.validationFailed", { fields });

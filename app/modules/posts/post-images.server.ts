@@ -1,4 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
+import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { detectImageType, extensionOf } from "~/modules/media/image-type";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
@@ -12,6 +13,7 @@ import { logger } from "~/modules/logger/logger.server";
 const imageNotFound = () => new AppError("not_found", 404, "posts.errors.imageNotFound");
 
 async function editablePostOf(userId: string, postId: string) {
+  if (!isRecordId(postId)) throw new AppError("not_found", 404, "posts.errors.notFound");
   const post = await getDb().post.findFirst({ where: { id: postId, userId }, select: { id: true, status: true } });
   if (!post) throw new AppError("not_found", 404, "posts.errors.notFound");
   if (post.status === "published") throw new AppError("post_published", 409, "posts.errors.alreadyPublished");
@@ -50,6 +52,7 @@ export async function addImage(userId: string, postId: string, bytes: Uint8Array
 }
 
 async function ownImage(userId: string, postId: string, imageId: string) {
+  if (!isRecordId(imageId)) throw imageNotFound();
   const image = await getDb().media.findFirst({ where: { id: imageId, postId, userId } });
   if (!image) throw imageNotFound();
   return image;
@@ -87,6 +90,7 @@ export async function removeImage(userId: string, postId: string, imageId: strin
 
 /** An image its owner may see (for the authorized file route); 404 for anyone else. */
 export async function getOwnImage(userId: string, imageId: string) {
+  if (!isRecordId(imageId)) throw imageNotFound();
   const image = await getDb().media.findFirst({ where: { id: imageId, userId } });
   if (!image) throw imageNotFound();
   return image;

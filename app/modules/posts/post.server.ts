@@ -1,5 +1,6 @@
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
+import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
 import { parsePlatforms, serializePlatforms, type Platform } from "./platforms";
@@ -32,6 +33,7 @@ function statusWhere(filter: PostFilter) {
 
 /** A user's post, or 404 (also when it belongs to someone else: nothing is revealed). */
 export async function getOwnPost(userId: string, postId: string): Promise<PostRecord> {
+  if (!isRecordId(postId)) throw notFound();
   const post = await getDb().post.findFirst({ where: { id: postId, userId }, include: postInclude });
   if (!post) throw notFound();
   return post;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText } from "~/modules/forms/text";
 import { MAX_ALT_TEXT } from "~/modules/media/limits";
 import { PLATFORMS } from "./platforms";
 
@@ -15,7 +16,7 @@ export const platformListSchema = z.preprocess(
   z.array(z.enum(PLATFORMS, { error: "posts.validation.choosePlatform" })).min(1, "posts.validation.choosePlatform"),
 );
 
-const draftText = z.string().max(DRAFT_TEXT_MAX, "posts.validation.textTooLong");
+const draftText = z.string().max(DRAFT_TEXT_MAX, "posts.validation.textTooLong").refine(isStorableText, "errors.invalidCharacters");
 
 export const platformsFormSchema = z.object({ platforms: platformListSchema });
 
@@ -32,7 +33,8 @@ export const aiPromptSchema = z.object({
     .string({ error: "posts.validation.promptRequired" })
     .trim()
     .min(3, "posts.validation.promptRequired")
-    .max(PROMPT_MAX, "posts.validation.promptTooLong"),
+    .max(PROMPT_MAX, "posts.validation.promptTooLong")
+    .refine(isStorableText, "errors.invalidCharacters"),
   emojis: z.boolean().default(false),
   hashtags: z.boolean().default(false),
 });
@@ -44,7 +46,7 @@ export const reviewFormSchema = z.object({
 
 export const altTextSchema = z.object({
   imageId: z.string().min(1),
-  altText: z.string().trim().max(MAX_ALT_TEXT, "posts.validation.altTextTooLong").default(""),
+  altText: z.string().trim().max(MAX_ALT_TEXT, "posts.validation.altTextTooLong").refine(isStorableText, "errors.invalidCharacters").default(""),
 });
 
 export const scheduleFormSchema = z
