@@ -73,6 +73,8 @@ export default function PostsPage() {
             <PostCalendar
               grid={data.calendar.grid}
               posts={data.calendar.posts}
+              dayTotals={data.calendar.dayTotals}
+              listHref={href({ view: "list", month: null, page: null })}
               prevHref={href({ month: data.calendar.previous })}
               nextHref={href({ month: data.calendar.next })}
               todayHref={href({ month: null })}

@@ -26,7 +26,24 @@ const dot: Record<string, string> = {
 };
 
 /** A month: whole weeks, today marked, each post on its local day; a day-by-day list on phones. */
-export function PostCalendar({ grid, posts, prevHref, nextHref, todayHref }: { grid: MonthGrid; posts: CalendarPost[]; prevHref: string; nextHref: string; todayHref: string }) {
+export function PostCalendar({
+  grid,
+  posts,
+  dayTotals,
+  prevHref,
+  nextHref,
+  todayHref,
+  listHref,
+}: {
+  grid: MonthGrid;
+  posts: CalendarPost[];
+  /** Every post of each day, where `posts` holds only the first few. */
+  dayTotals: Record<string, number>;
+  prevHref: string;
+  nextHref: string;
+  todayHref: string;
+  listHref: string;
+}) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const byDay = new Map<string, CalendarPost[]>();
@@ -71,6 +88,7 @@ export function PostCalendar({ grid, posts, prevHref, nextHref, todayHref }: { g
             <tr key={week[0]?.date}>
               {week.map((day) => {
                 const items = byDay.get(day.date) ?? [];
+                const total = dayTotals[day.date] ?? items.length;
                 return (
                   <td key={day.date} className={cn("h-14 border align-top sm:h-28", !day.inMonth && "bg-muted/40 text-muted-foreground")} aria-current={day.isToday ? "date" : undefined}>
                     <div className="flex h-full flex-col gap-1 p-1">
@@ -86,10 +104,16 @@ export function PostCalendar({ grid, posts, prevHref, nextHref, todayHref }: { g
                             </Link>
                           </li>
                         ))}
-                        {items.length > 3 ? <li className="px-1.5 text-xs text-muted-foreground">{t("posts.calendar.more", { count: items.length - 3 })}</li> : null}
+                        {total > 3 ? (
+                          <li>
+                            <Link to={listHref} className="px-1.5 text-xs text-muted-foreground hover:underline">
+                              {t("posts.calendar.more", { count: total - 3 })}
+                            </Link>
+                          </li>
+                        ) : null}
                       </ul>
                       {items.length ? (
-                        <span className="flex flex-wrap justify-center gap-0.5 sm:hidden" aria-label={t("posts.calendar.count", { count: items.length })}>
+                        <span className="flex flex-wrap justify-center gap-0.5 sm:hidden" aria-label={t("posts.calendar.count", { count: total })}>
                           {items.slice(0, 4).map((post) => (
                             <span key={post.id} aria-hidden className={cn("size-1.5 rounded-full", dot[post.status])} />
                           ))}
@@ -119,6 +143,13 @@ export function PostCalendar({ grid, posts, prevHref, nextHref, todayHref }: { g
                   </Link>
                 </li>
               ))}
+              {(dayTotals[day.date] ?? 0) > (byDay.get(day.date)?.length ?? 0) ? (
+                <li>
+                  <Link to={listHref} className="text-xs text-muted-foreground hover:underline">
+                    {t("posts.calendar.more", { count: (dayTotals[day.date] ?? 0) - (byDay.get(day.date)?.length ?? 0) })}
+                  </Link>
+                </li>
+              ) : null}
             </ul>
           </li>
         ))}

@@ -14,6 +14,8 @@ const secretKeys = [
   "cookie",
   "secret",
   "APP_SECRET",
+  "apiKey",
+  "AI_API_KEY",
 ];
 
 export const logger = pino({

@@ -14,12 +14,14 @@ export async function loadPostsPage(userId: string, filter: PostFilter, page: nu
   return { counts, posts: result.posts.map(toPostView), page: Math.min(page, pageCount), pageCount, total: result.total };
 }
 
+const POSTS_PER_DAY = 4;
+
 /** A month of posts, each on its local day in the user's time zone. */
 export async function loadPostsCalendar(user: { id: string; timezone: string }, filter: PostFilter, monthParam: string | null, locale: Locale) {
   const month = parseMonth(monthParam, user.timezone);
   const { start, end } = monthRange(month, user.timezone, locale);
   const [counts, rows] = await Promise.all([countPostsByFilter(user.id), postsBetween(user.id, start, end, filter)]);
-  const posts = rows.map((row) => {
+  const all = rows.map((row) => {
     const at = (row.publishedAt ?? row.scheduledAt)!;
     return {
       id: row.id,
@@ -30,8 +32,24 @@ export async function loadPostsCalendar(user: { id: string; timezone: string }, 
       day: localDayKey(at, user.timezone),
     };
   });
+  // A busy day shows its first few posts and how many more there are, not hundreds of rows.
+  const perDay = new Map<string, number>();
+  for (const post of all) perDay.set(post.day, (perDay.get(post.day) ?? 0) + 1);
+  const shown = new Map<string, number>();
+  const posts = all.filter((post) => {
+    const count = (shown.get(post.day) ?? 0) + 1;
+    shown.set(post.day, count);
+    return count <= POSTS_PER_DAY;
+  });
   return {
     counts,
-    calendar: { month, grid: monthGrid(month, user.timezone, locale), posts, previous: shiftMonth(month, -1), next: shiftMonth(month, 1) },
+    calendar: {
+      month,
+      grid: monthGrid(month, user.timezone, locale),
+      posts,
+      dayTotals: Object.fromEntries(perDay),
+      previous: shiftMonth(month, -1),
+      next: shiftMonth(month, 1),
+    },
   };
 }

@@ -1,0 +1,91 @@
+// npm run bench: speed checks on the built app (never timed tests). It serves the build on a fresh
+// SQLite data folder, seeds one user with 1,000 posts, and measures server render times.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3231);
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-"));
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: "warn" };
+
+const server = spawn(process.execPath, ["build/server/index.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+const stop = () => {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("The server did not start");
+}
+
+async function seed(email: string) {
+  Object.assign(process.env, env, { DATABASE_URL: `file:${path.join(dataDir, "plume.db")}` });
+  const { prepareEnvironment } = await import("../app/modules/env/env.server");
+  prepareEnvironment();
+  const { getDb } = await import("../app/modules/db/db.server");
+  const db = getDb();
+  const user = await db.user.findUniqueOrThrow({ where: { email } });
+  const statuses = ["draft", "scheduled", "published", "failed"];
+  const now = Date.now();
+  await db.post.createMany({
+    data: Array.from({ length: 1000 }, (_, i) => ({
+      userId: user.id,
+      status: statuses[i % 4]!,
+      platforms: "linkedin,twitter",
+      linkedinText: `Post number ${i}: ${"some words ".repeat(30)}`,
+      twitterText: `Post number ${i}`,
+      scheduledAt: i % 4 === 0 ? null : new Date(now + (i - 500) * 3_600_000),
+      publishedAt: i % 4 === 2 ? new Date(now + (i - 500) * 3_600_000) : null,
+      createdAt: new Date(now - i * 60_000),
+    })),
+  });
+}
+
+async function measure(label: string, url: string, cookie: string, runs = 30) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { Cookie: cookie, "User-Agent": "bench (bot)" } });
+    bytes = (await response.text()).length;
+    if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  const p95 = times[Math.floor(times.length * 0.95)]!;
+  console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0)} KB HTML`);
+  return median;
+}
+
+try {
+  await waitForServer();
+  const email = "bench@example.com";
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "password123" }),
+  });
+  const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0]!;
+  await seed(email);
+  console.log("\nServer render, one user with 1,000 posts (SQLite):");
+  await measure("GET /posts (gallery, page 1 of 84)", `${base}/posts`, cookie);
+  await measure("GET /posts?view=list&page=40", `${base}/posts?view=list&page=40`, cookie);
+  await measure("GET /posts?status=failed", `${base}/posts?status=failed`, cookie);
+  await measure("GET /posts?view=calendar", `${base}/posts?view=calendar`, cookie);
+  await measure("GET /api/posts?pageSize=100", `${base}/api/posts?pageSize=100`, cookie);
+  await measure("GET / (landing)", `${base}/`, "");
+} finally {
+  stop();
+}
