@@ -20,7 +20,9 @@ import { LoadingBar } from "~/components/loading-bar";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { clearSessionCookie, getSessionState } from "~/modules/auth/session.server";
+import { reconnectNeed } from "~/modules/connections/reconnect.server";
 import { getEnv } from "~/modules/env/env.server";
+import { unreadNotices } from "~/modules/publishing/notify.server";
 import { isLocale } from "~/modules/i18n/i18n";
 import { getLocale, hasLocaleChoice } from "~/modules/i18n/i18n.server";
 import { combineHeaders } from "~/modules/http/headers.server";
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSessionState(request),
   ]);
   const user = session.status === "valid" ? session.user : null;
+  const [reconnect, notices] = user ? await Promise.all([reconnectNeed(user.id), unreadNotices(user.id)]) : [null, []];
   // A session that has gone is ended here on every page, signed-in pages also redirect to sign in.
   const clearSession = session.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : null;
   return data(
@@ -55,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme: themeSession.getTheme(),
       toast: toast.toast,
       siteName: getEnv().SITE_NAME,
+      reconnect,
+      notices: notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
       user: user
         ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified, timezone: user.timezone }
         : null,

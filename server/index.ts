@@ -67,10 +67,16 @@ async function main(): Promise<void> {
     logger.info(`${env.SITE_NAME} is ready at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`);
   });
 
+  // The publisher runs here by default, so `npm start` is the whole product.
+  const publisher = env.PUBLISHER_ENABLED
+    ? (await import("../app/modules/publishing/run.server")).startConfiguredPublisher()
+    : null;
+
   const shutdown = (signal: string) => {
     logger.info({ signal }, "Shutting down");
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => process.exit(0), 15_000).unref();
+    // Stop taking work, finish or give back what is in flight, then close.
+    void (publisher?.stop() ?? Promise.resolve()).finally(() => server.close(() => process.exit(0)));
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

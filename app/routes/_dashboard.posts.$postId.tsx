@@ -13,6 +13,7 @@ import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { duplicatePost, getOwnPost, publishNow } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
+import { readNoticesOfPost } from "~/modules/publishing/notify.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useOptionalUser } from "~/utils/use-root-data";
 import type { RouteHandle } from "~/utils/page-title";
@@ -22,7 +23,9 @@ export const handle: RouteHandle = { title: "posts.detail.title" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    return { post: toPostView(await getOwnPost(user.id, params.postId ?? "")) };
+    const post = toPostView(await getOwnPost(user.id, params.postId ?? ""));
+    await readNoticesOfPost(user.id, post.id);
+    return { post };
   } catch (error) {
     rethrowAsResponse(error);
   }

@@ -16,6 +16,8 @@ import { AppError, isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger/logger.server";
+import { disconnect } from "~/modules/connections/disconnect.server";
+import { isPlatform } from "~/modules/posts/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { timezoneFormSchema } from "~/modules/users/schemas";
 import { listTimeZones } from "~/modules/users/timezone.server";
@@ -62,6 +64,22 @@ export async function action({ request }: ActionFunctionArgs) {
       case "resendVerification":
         await sendVerificationEmail(user.id);
         return done(t("profile.account.verificationSent"));
+      case "disconnect": {
+        const provider = formData.get("provider");
+        if (!isPlatform(provider)) return data({ intent: null, result: undefined }, { status: 400 });
+        try {
+          const { flaggedPosts } = await disconnect(user.id, provider);
+          return redirectWithToast("/profile#connections", {
+            type: "success",
+            title: t(`connections.disconnected.${provider}`),
+            description: flaggedPosts ? t("connections.flaggedPosts", { count: flaggedPosts }) : undefined,
+          });
+        } catch (error) {
+          // Spec section 8: 'Failed to disconnect LinkedIn / Twitter'.
+          if (!isAppError(error)) logger.error({ err: error, userId: user.id, provider }, "Disconnect failed");
+          return redirectWithToast("/profile#connections", { type: "error", title: t(`connections.errors.disconnectFailed.${provider}`) });
+        }
+      }
       case "signOutOthers": {
         const count = await revokeSessions(user.id, sessionId);
         return done(t("profile.quick.signedOutOthers", { count }));
@@ -87,7 +105,7 @@ export default function ProfilePage() {
         <div className="flex flex-col gap-6 lg:col-span-2">
           <AccountSection profile={profile} timeZones={timeZones} lastResult={resultFor("updateTimezone")} />
           <PasswordSection lastResult={resultFor("changePassword")} />
-          <ConnectionsSection services={profile.services} />
+          <ConnectionsSection services={profile.services} isAdmin={profile.isAdmin} />
         </div>
         <div className="flex flex-col gap-6">
           <SubscriptionSection subscription={profile.subscription} />

@@ -1,39 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { DefaultShell } from "~/components/layout/shells";
-import { PlannedContent } from "~/components/planned-content";
-import { Button } from "~/components/ui/button";
-import { requireUser } from "~/modules/auth/guards.server";
-import type { RouteHandle } from "~/utils/page-title";
+import { requireUserSession } from "~/modules/auth/guards.server";
+import { completeConnect } from "~/modules/connections/oauth.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { isPlatform } from "~/modules/posts/platforms";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
-const providers = new Set(["linkedin", "twitter"]);
-
-export const handle: RouteHandle = { title: "pages.callback" };
-
-/** Where LinkedIn and X send the user back after consent (the connection flows land later). */
+/**
+ * Where LinkedIn and X send the user back after consent. Success stores the connection and returns
+ * the user where they started (the wizard keeps its draft); any failure says 'Failed to connect
+ * LinkedIn' / 'Failed to connect Twitter' and stores nothing.
+ */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  if (!providers.has(params.provider ?? "")) {
-    throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
-  }
-  await requireUser(request);
-  return null;
-}
-
-export default function ProviderCallbackPage() {
-  const { t } = useTranslation();
-  return (
-    <DefaultShell>
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
-        <h1 className="mb-8 text-3xl font-semibold tracking-tight">{t("pages.callback")}</h1>
-        <PlannedContent page="callback">
-          <div>
-            <Button asChild variant="outline">
-              <Link to="/profile">{t("payment.backToProfile")}</Link>
-            </Button>
-          </div>
-        </PlannedContent>
-      </div>
-    </DefaultShell>
+  const provider = params.provider;
+  if (!isPlatform(provider)) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+  const { user, sessionId } = await requireUserSession(request);
+  const query = new URL(request.url).searchParams;
+  const { ok, returnTo } = await completeConnect(
+    provider,
+    { code: query.get("code"), state: query.get("state"), error: query.get("error") },
+    { userId: user.id, sessionId },
   );
+  const { t } = await getRequestT(request);
+  return ok
+    ? redirectWithToast(returnTo, { type: "success", title: t(`connections.connected.${provider}`) })
+    : redirectWithToast(returnTo, { type: "error", title: t(`connections.errors.connectFailed.${provider}`) });
 }

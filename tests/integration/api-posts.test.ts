@@ -126,7 +126,7 @@ const POST_KEYS = [
   "error",
 ];
 const IMAGE_KEYS = ["id", "url", "width", "height", "size", "mimeType", "altText"];
-const DELIVERY_KEYS = ["platform", "status", "attempts", "externalId", "url", "error", "publishedAt"];
+const DELIVERY_KEYS = ["platform", "status", "attempts", "externalId", "url", "error", "publishedAt", "errorCode"];
 
 describe("authentication", () => {
   it("answers 401 JSON on every route without a session", async () => {

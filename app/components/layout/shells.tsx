@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
+import { ReconnectModal } from "~/components/reconnect-modal";
+import { AccountNotices } from "./account-notices";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { LanguageSwitcher } from "./language-switcher";
@@ -42,8 +44,10 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       <SkipLink />
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        <AccountNotices />
         {children}
       </main>
+      <ReconnectModal />
       <Footer />
     </div>
   );

@@ -1,10 +1,9 @@
-import { Link } from "@remix-run/react";
-import { Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ConnectForm } from "~/components/profile/connections-section";
 
 /**
  * 'Please connect your accounts first' (SPEC section 2): a dialog with JavaScript, the same words
@@ -27,12 +26,10 @@ export function ConnectFirst({ platforms, token }: { platforms: string[] | null 
             {t("common.cancel")}
           </Button>
         ) : null}
-        <Button asChild>
-          <Link to="/profile#connections">
-            <Link2 aria-hidden />
-            {t("create.schedule.connectAction")}
-          </Link>
-        </Button>
+        {/* Connecting comes back here: the post and the form are as they were. */}
+        {platforms.map((platform) => (
+          <ConnectForm key={platform} provider={platform} label={t("profile.connections.connect", { platform: t(`platforms.${platform}`) })} />
+        ))}
       </div>
     </>
   );

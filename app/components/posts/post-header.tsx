@@ -4,6 +4,12 @@ import type { PostView } from "~/modules/posts/post-view.server";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons } from "./post-card";
 import { PostStatusBadge } from "./post-status";
+import { ConnectForm } from "~/components/profile/connections-section";
+
+const RECONNECT: Record<string, string> = {
+  not_connected: "publishing.reasons.not_connected",
+  needs_reconnect: "publishing.reasons.needs_reconnect",
+};
 
 /** Status, platforms and the post's times, and why it failed when it did. */
 export function PostHeader({ post }: { post: PostView }) {
@@ -47,17 +53,24 @@ export function PostHeader({ post }: { post: PostView }) {
           <p className="mt-2 rounded-md bg-muted p-3 whitespace-pre-wrap">{post.aiPrompt}</p>
         </details>
       ) : null}
+      {post.error?.code === "platform_disconnected" && post.status === "scheduled" ? (
+        <div role="status" className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm sm:flex-row sm:items-center">
+          <AlertTriangle aria-hidden className="size-4 shrink-0 text-warning" />
+          <p className="flex-1">{t("posts.detail.disconnected", { platform: t(`platforms.${post.error.message}`) })}</p>
+          <ConnectForm provider={post.error.message} label={t("profile.connections.connect", { platform: t(`platforms.${post.error.message}`) })} />
+        </div>
+      ) : null}
       {post.status === "failed" ? (
         <div role="alert" className="flex gap-3 rounded-xl border border-error/30 bg-error/10 p-4 text-sm">
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-error" />
           <div className="flex flex-col gap-1">
             <p className="font-medium">{t("posts.detail.failedTitle")}</p>
-            {post.error?.message ? <p>{post.error.message}</p> : null}
             {failedDeliveries.map((d) => (
               <p key={d.platform}>
-                {t(`platforms.${d.platform}`)}: {d.error}
+                {t(`platforms.${d.platform}`)}: {d.errorCode && d.errorCode in RECONNECT ? t(RECONNECT[d.errorCode]!, { platform: t(`platforms.${d.platform}`) }) : d.error}
               </p>
             ))}
+            <p className="text-muted-foreground">{t("posts.detail.failedHelp")}</p>
           </div>
         </div>
       ) : null}

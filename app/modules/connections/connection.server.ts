@@ -1,3 +1,5 @@
+import { linkedinConfigured } from "~/integrations/linkedin.server";
+import { xConfigured } from "~/integrations/x.server";
 import { getDb } from "~/modules/db/db.server";
 import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
 
@@ -7,7 +9,10 @@ export interface ServiceEntry {
   connectedAt: string | null;
   status: "active" | "needs_reconnect" | null;
   displayName: string | null;
+  handle: string | null;
   expiresAt: string | null;
+  /** Whether the server has the platform's app credentials at all. */
+  available: boolean;
 }
 
 /** Each platform's connection state for a user (SPEC section 3's "services" list). */
@@ -21,7 +26,9 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
       connectedAt: row?.connectedAt.toISOString() ?? null,
       status: row ? (row.status === "needs_reconnect" ? "needs_reconnect" : "active") : null,
       displayName: row?.displayName || null,
+      handle: row?.handle ?? null,
       expiresAt: row?.expiresAt?.toISOString() ?? null,
+      available: serviceName === "linkedin" ? linkedinConfigured() : xConfigured(),
     };
   });
 }

@@ -4,6 +4,11 @@ import path from "node:path";
 import { z } from "zod";
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+const baseUrl = (fallback: string) =>
+  z
+    .url("must be an absolute URL")
+    .default(fallback)
+    .transform((u) => u.replace(/\/+$/, ""));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -44,6 +49,22 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   AI_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  // LinkedIn and X (PROVIDERS.md). A platform without both credentials shows as unavailable.
+  LINKEDIN_CLIENT_ID: optional(z.string().min(1)),
+  LINKEDIN_CLIENT_SECRET: optional(z.string().min(1)),
+  LINKEDIN_API_VERSION: z.string().regex(/^\d{6}$/, "must be YYYYMM, e.g. 202610").default("202610"),
+  LINKEDIN_OAUTH_URL: baseUrl("https://www.linkedin.com/oauth/v2"),
+  LINKEDIN_API_URL: baseUrl("https://api.linkedin.com"),
+  X_CLIENT_ID: optional(z.string().min(1)),
+  X_CLIENT_SECRET: optional(z.string().min(1)),
+  X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
+  X_API_URL: baseUrl("https://api.x.com"),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  // The publisher runs in the web process unless turned off (then run `npm run worker`).
+  PUBLISHER_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  PUBLISHER_CONCURRENCY_LINKEDIN: z.coerce.number().int().min(1).max(200).default(16),
+  PUBLISHER_CONCURRENCY_X: z.coerce.number().int().min(1).max(200).default(16),
+  PUBLISHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean; isPostgres: boolean };

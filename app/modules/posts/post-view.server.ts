@@ -45,6 +45,7 @@ export function toPostView(post: PostRecord) {
       externalId: d.externalId,
       url: d.url,
       error: d.lastError,
+      errorCode: d.errorCode,
       publishedAt: d.publishedAt?.toISOString() ?? null,
     })),
     error: post.errorMessage ? { code: post.errorCode, message: post.errorMessage } : null,

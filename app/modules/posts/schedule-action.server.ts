@@ -4,6 +4,7 @@ import { AppError, isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { isLocale } from "~/modules/i18n/i18n";
+import { linkedinExpiryBefore } from "~/modules/connections/reconnect.server";
 import { logger } from "~/modules/logger/logger.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { publishNow, schedulePost } from "./post.server";
@@ -26,12 +27,16 @@ export async function submitSchedule(request: Request, formData: FormData, user:
       await publishNow(user.id, postId);
       return redirectWithToast(`/posts/${postId}`, { type: "success", title: t("create.schedule.publishingNow") });
     }
-    await schedulePost(user.id, postId, choice.at);
-    const when = formatDateTime(choice.at, user.timezone, isLocale(locale) ? locale : "en");
+    const post = await schedulePost(user.id, postId, choice.at);
+    const lang = isLocale(locale) ? locale : "en";
+    const when = formatDateTime(choice.at, user.timezone, lang);
+    const scheduledFor = choice.ambiguous ? t("create.schedule.scheduledAmbiguous", { when, offset: choice.offset }) : t("create.schedule.scheduledFor", { when });
+    // LinkedIn tokens end after 60 days: say so now if this post is due after the end.
+    const expiry = post.platforms.includes("linkedin") ? await linkedinExpiryBefore(user.id, choice.at) : null;
     return redirectWithToast(`/posts/${postId}`, {
-      type: "success",
+      type: expiry ? "warning" : "success",
       title: t("create.schedule.scheduled"),
-      description: choice.ambiguous ? t("create.schedule.scheduledAmbiguous", { when, offset: choice.offset }) : t("create.schedule.scheduledFor", { when }),
+      description: expiry ? `${scheduledFor} ${t("create.schedule.linkedinExpires", { date: formatDateTime(expiry, user.timezone, lang) })}` : scheduledFor,
     });
   } catch (error) {
     if (isAppError(error) && error.code === "accounts_not_connected") {

@@ -1,0 +1,94 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { capture } from "~/utils/analytics";
+import { useRootData } from "~/utils/use-root-data";
+
+const DISMISSED_KEY = "plume.reconnect.dismissed";
+
+/**
+ * The reconnect modal of SPEC sections 2 and 4: when an account must be reconnected (LinkedIn
+ * after 7 days, or an expired or revoked token), fetch the provider's login address, open, and
+ * on confirmation go there. Never on callback routes; once dismissed, not again in this tab (the
+ * banner above the page stays, and is what people without JavaScript get).
+ */
+export function ReconnectModal() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const need = useRootData()?.reconnect ?? null;
+  const [target, setTarget] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const provider = need?.provider ?? "linkedin";
+  const event = (name: string) => `${provider}_reconnect_${name}`;
+
+  useEffect(() => {
+    if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.provider) return;
+    const controller = new AbortController();
+    const query = new URLSearchParams({ returnTo: pathname + search, ...(need.provider === "linkedin" ? { prompt: "login" } : {}) });
+    fetch(`/api/auth/${need.provider}/url?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const { data } = (await response.json()) as { data: { url: string } };
+        setTarget(data.url);
+        setOpen(true);
+        capture(event("required"), { reason: need.reason });
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name === "AbortError") return;
+        // SPEC section 8: logged and recorded, no message for the user.
+        console.error("Could not get the reconnection address", error);
+        capture(event("error"));
+      });
+    return () => controller.abort();
+    // Once per page and need.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [need?.provider, need?.reason, pathname]);
+
+  const cancel = () => {
+    capture(event("cancelled"));
+    sessionStorage.setItem(DISMISSED_KEY, provider);
+    setTarget(null);
+    setOpen(false);
+  };
+
+  const confirm = () => {
+    capture(event("confirmed"));
+    if (target) {
+      setLeaving(true);
+      window.location.href = target;
+    }
+    setOpen(false);
+  };
+
+  if (!need) return null;
+  const platform = t(`platforms.${provider}`);
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => (next ? setOpen(true) : cancel())}
+        title={t(`reconnect.title.${provider}`)}
+        description={t(`reconnect.text.${provider}`)}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={cancel}>
+            {t("common.cancel")}
+          </Button>
+          <Button onClick={confirm}>{t("reconnect.reconnect")}</Button>
+        </div>
+      </Dialog>
+      {leaving ? (
+        <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-background/80">
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <Spinner />
+            {t("reconnect.leaving", { platform })}
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+}

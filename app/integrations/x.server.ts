@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { getEnv } from "~/modules/env/env.server";
+import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
+
+// X (API v2) client, exactly as PROVIDERS.md ("X") describes the API. Base URLs come from the
+// environment so tests run this code against tests/fakes/x-server.ts.
+
+const SCOPE = "tweet.read tweet.write users.read media.write offline.access";
+
+export interface XTokens {
+  accessToken: string;
+  /** Single-use: each refresh returns a new one and the old one stops working. */
+  refreshToken?: string;
+  /** Seconds. */
+  expiresIn: number;
+  scope: string;
+}
+
+export interface XUser {
+  id: string;
+  name: string;
+  username: string;
+  profileImageUrl?: string;
+}
+
+export interface XTweet {
+  id: string;
+  text: string;
+  createdAt: Date;
+}
+
+export function xConfigured(): boolean {
+  const env = getEnv();
+  return Boolean(env.X_CLIENT_ID && env.X_CLIENT_SECRET);
+}
+
+function credentials(): { clientId: string; clientSecret: string } {
+  const { X_CLIENT_ID: clientId, X_CLIENT_SECRET: clientSecret } = getEnv();
+  // Callers check xConfigured() first: reaching this is a programming error, not X's.
+  if (!clientId || !clientSecret) throw new Error("X is not configured (X_CLIENT_ID, X_CLIENT_SECRET)");
+  return { clientId, clientSecret };
+}
+
+/** PKCE with S256: a 64-character base64url verifier (unreserved characters only). */
+export function createPkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(48).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  return { verifier, challenge };
+}
+
+export function xAuthorizeUrl({ redirectUri, state, codeChallenge }: { redirectUri: string; state: string; codeChallenge: string }): string {
+  const params = {
+    response_type: "code",
+    client_id: credentials().clientId,
+    redirect_uri: redirectUri,
+    scope: SCOPE,
+    state,
+    code_challenge: codeChallenge,
+    code_challenge_method: "S256",
+  };
+  const query = Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join("&");
+  return `${getEnv().X_OAUTH_URL}/authorize?${query}`;
+}
+
+/** A form call to /2/oauth2/… as a confidential client (Basic auth, client_id in the body too). */
+function oauthCall(operation: string, path: string, form: Record<string, string | undefined>): ProviderCall {
+  const { clientId, clientSecret } = credentials();
+  return {
+    provider: "twitter",
+    operation,
+    url: `${getEnv().X_API_URL}/2/oauth2/${path}`,
+    basic: { username: clientId, password: clientSecret },
+    form: { ...form, client_id: clientId },
+  };
+}
+
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.number(),
+  scope: z.string().default(""),
+});
+
+async function tokenCall(operation: string, form: Record<string, string>): Promise<XTokens> {
+  const call = oauthCall(operation, "token", form);
+  const answer = readAnswer(call, await providerFetch(call), tokenSchema);
+  return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresIn: answer.expires_in, scope: answer.scope };
+}
+
+export function exchangeXCode({ code, redirectUri, codeVerifier }: { code: string; redirectUri: string; codeVerifier: string }): Promise<XTokens> {
+  return tokenCall("token", { code, grant_type: "authorization_code", redirect_uri: redirectUri, code_verifier: codeVerifier });
+}
+
+/** Never run two refreshes of one connection at once: the loser's token is already spent. */
+export function refreshXToken(refreshToken: string): Promise<XTokens> {
+  return tokenCall("refresh", { grant_type: "refresh_token", refresh_token: refreshToken });
+}
+
+export async function revokeXToken(token: string, tokenTypeHint?: "access_token" | "refresh_token"): Promise<void> {
+  await providerFetch(oauthCall("revoke", "revoke", { token, token_type_hint: tokenTypeHint }));
+}
+
+const meSchema = z.object({
+  data: z.object({ id: z.string().min(1), name: z.string(), username: z.string().min(1), profile_image_url: z.string().optional() }),
+});
+
+export async function getXMe(accessToken: string): Promise<XUser> {
+  const call: ProviderCall = {
+    provider: "twitter",
+    operation: "me",
+    url: `${getEnv().X_API_URL}/2/users/me`,
+    query: { "user.fields": "profile_image_url" },
+    bearer: accessToken,
+  };
+  const { data } = readAnswer(call, await providerFetch(call), meSchema);
+  return { id: data.id, name: data.name, username: data.username, profileImageUrl: data.profile_image_url || undefined };
+}
+
+const mediaSchema = z.object({ data: z.object({ id: z.string().min(1) }) });
+
+/** Uploads one image (simple upload: images up to 5 MB) and returns its media id. */
+export async function uploadXMedia(accessToken: string, { bytes, mimeType }: { bytes: Uint8Array; mimeType: string }): Promise<string> {
+  const form = new FormData();
+  form.append("media", new Blob([new Uint8Array(bytes)], { type: mimeType }), "image");
+  form.append("media_category", "tweet_image");
+  const call: ProviderCall = {
+    provider: "twitter",
+    operation: "upload",
+    url: `${getEnv().X_API_URL}/2/media/upload`,
+    bearer: accessToken,
+    multipart: form,
+  };
+  return readAnswer(call, await providerFetch(call), mediaSchema).data.id;
+}
+
+const tweetSchema = z.object({ data: z.object({ id: z.string().min(1) }) });
+
+export async function createTweet(accessToken: string, { text, mediaIds }: { text: string; mediaIds: string[] }): Promise<{ id: string }> {
+  const call: ProviderCall = {
+    provider: "twitter",
+    operation: "post",
+    url: `${getEnv().X_API_URL}/2/tweets`,
+    bearer: accessToken,
+    json: mediaIds.length > 0 ? { text, media: { media_ids: mediaIds } } : { text },
+  };
+  // `creates`: an unreadable 201 may still be a published tweet.
+  return { id: readAnswer(call, await providerFetch(call), tweetSchema, true).data.id };
+}
+
+export function tweetUrl(username: string, id: string): string {
+  return `https://x.com/${encodeURIComponent(username)}/status/${encodeURIComponent(id)}`;
+}
+
+const timelineSchema = z.object({
+  data: z.array(z.object({ id: z.string(), text: z.string(), created_at: z.string() })).default([]),
+});
+
+/** The account's latest tweets, newest first: how an uncertain post is found again. */
+export async function listRecentTweets(accessToken: string, userId: string, { sinceTime }: { sinceTime?: Date } = {}): Promise<XTweet[]> {
+  const call: ProviderCall = {
+    provider: "twitter",
+    operation: "timeline",
+    url: `${getEnv().X_API_URL}/2/users/${encodeURIComponent(userId)}/tweets`,
+    query: {
+      max_results: "20",
+      "tweet.fields": "created_at",
+      // X wants RFC 3339 without milliseconds.
+      start_time: sinceTime ? sinceTime.toISOString().replace(/\.\d{3}Z$/, "Z") : undefined,
+    },
+    bearer: accessToken,
+  };
+  const { data } = readAnswer(call, await providerFetch(call), timelineSchema);
+  return data.map((tweet) => ({ id: tweet.id, text: tweet.text, createdAt: new Date(tweet.created_at) }));
+}

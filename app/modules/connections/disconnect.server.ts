@@ -1,0 +1,34 @@
+import { isProviderError } from "~/integrations/provider-error";
+import { revokeXToken } from "~/integrations/x.server";
+import { unseal } from "~/modules/crypto/secrets.server";
+import { getDb } from "~/modules/db/db.server";
+import { AppError } from "~/modules/errors/app-error";
+import { logger } from "~/modules/logger/logger.server";
+import type { Platform } from "~/modules/posts/platforms";
+import { flagScheduledPosts } from "./flags.server";
+
+/**
+ * Removes a connection and its tokens (X's are revoked at X first; a failed revocation is logged,
+ * the tokens are deleted anyway). Scheduled posts for that platform are flagged, not lost.
+ */
+export async function disconnect(userId: string, provider: Platform): Promise<{ flaggedPosts: number }> {
+  const db = getDb();
+  const connection = await db.connection.findUnique({ where: { userId_provider: { userId, provider } } });
+  if (!connection) throw new AppError("not_connected", 404, `connections.errors.notConnected.${provider}`);
+  if (provider === "twitter") {
+    for (const [sealed, hint] of [
+      [connection.refreshTokenEnc, "refresh_token"],
+      [connection.accessTokenEnc, "access_token"],
+    ] as const) {
+      if (!sealed) continue;
+      try {
+        await revokeXToken(unseal(sealed), hint);
+      } catch (error) {
+        if (!isProviderError(error)) throw error;
+        logger.warn({ provider, status: error.status, message: error.message }, "Could not revoke the X token; deleting it anyway");
+      }
+    }
+  }
+  await db.connection.delete({ where: { id: connection.id } });
+  return { flaggedPosts: await flagScheduledPosts(userId, provider) };
+}

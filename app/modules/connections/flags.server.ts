@@ -1,0 +1,26 @@
+import { getDb } from "~/modules/db/db.server";
+import type { Platform } from "~/modules/posts/platforms";
+
+// When a platform is disconnected, its scheduled posts are flagged (not lost, not unscheduled): the
+// post says the account must be connected again before it is due. Reconnecting clears the flag.
+
+export const DISCONNECTED_FLAG = "platform_disconnected";
+
+function scheduledWith(userId: string, provider: Platform) {
+  return { userId, status: "scheduled", platforms: { contains: provider } };
+}
+
+export async function flagScheduledPosts(userId: string, provider: Platform): Promise<number> {
+  const { count } = await getDb().post.updateMany({
+    where: scheduledWith(userId, provider),
+    data: { errorCode: DISCONNECTED_FLAG, errorMessage: provider },
+  });
+  return count;
+}
+
+export async function clearDisconnectFlags(userId: string, provider: Platform): Promise<void> {
+  await getDb().post.updateMany({
+    where: { ...scheduledWith(userId, provider), errorCode: DISCONNECTED_FLAG, errorMessage: provider },
+    data: { errorCode: null, errorMessage: null },
+  });
+}

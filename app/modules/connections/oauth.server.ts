@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { exchangeLinkedinCode, getLinkedinUserInfo, linkedinAuthorizeUrl, linkedinConfigured } from "~/integrations/linkedin.server";
+import { isProviderError } from "~/integrations/provider-error";
+import { createPkcePair, exchangeXCode, getXMe, xAuthorizeUrl, xConfigured } from "~/integrations/x.server";
+import { randomToken } from "~/modules/auth/tokens.server";
+import { seal, sign, unseal, verifySignature } from "~/modules/crypto/secrets.server";
+import { getDb } from "~/modules/db/db.server";
+import { getEnv } from "~/modules/env/env.server";
+import { AppError } from "~/modules/errors/app-error";
+import { logger } from "~/modules/logger/logger.server";
+import type { Platform } from "~/modules/posts/platforms";
+import { safeRedirect } from "~/utils/redirect";
+import { clearDisconnectFlags } from "./flags.server";
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+export function isProviderConfigured(provider: Platform): boolean {
+  return provider === "linkedin" ? linkedinConfigured() : xConfigured();
+}
+
+export function callbackUrl(provider: Platform): string {
+  return `${getEnv().APP_URL}/auth/callback/${provider}`;
+}
+
+export const connectFailed = (provider: Platform) => new AppError("connect_failed", 400, `connections.errors.connectFailed.${provider}`);
+
+function stateId(nonce: string): string {
+  return createHash("sha256").update(nonce).digest("hex");
+}
+
+/**
+ * The provider's consent page for this user: a signed, single-use state tied to the session, valid
+ * ten minutes, remembering where to come back to (the wizard keeps its draft) and, for X, the PKCE
+ * verifier (sealed).
+ */
+export async function startConnect(
+  user: { id: string },
+  sessionId: string,
+  provider: Platform,
+  options: { returnTo?: string | null; prompt?: "login" } = {},
+): Promise<string> {
+  if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", 503, `connections.errors.unavailable.${provider}`);
+  const nonce = randomToken();
+  const state = `${nonce}.${sign(`${nonce}.${sessionId}`)}`;
+  const pkce = provider === "twitter" ? createPkcePair() : null;
+  await getDb().oAuthState.create({
+    data: {
+      id: stateId(nonce),
+      userId: user.id,
+      sessionId,
+      provider,
+      codeVerifierEnc: pkce ? seal(pkce.verifier) : null,
+      returnTo: safeRedirect(options.returnTo, "/profile"),
+      prompt: options.prompt ?? null,
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
+    },
+  });
+  const redirectUri = callbackUrl(provider);
+  return provider === "linkedin"
+    ? linkedinAuthorizeUrl({ redirectUri, state, prompt: options.prompt })
+    : xAuthorizeUrl({ redirectUri, state, codeChallenge: pkce!.challenge });
+}
+
+interface CallbackQuery {
+  code: string | null;
+  state: string | null;
+  error: string | null;
+}
+
+/** Takes the state once: it must be ours, this session's, for this provider, unexpired and unused. */
+async function consumeState(provider: Platform, state: string | null, sessionId: string) {
+  const [nonce, signature] = (state ?? "").split(".");
+  if (!nonce || !signature || !verifySignature(`${nonce}.${sessionId}`, signature)) return null;
+  const db = getDb();
+  const id = stateId(nonce);
+  const now = new Date();
+  const { count } = await db.oAuthState.updateMany({
+    where: { id, sessionId, provider, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  return count === 1 ? db.oAuthState.findUnique({ where: { id } }) : null;
+}
+
+/**
+ * The provider sent the user back. On success the connection is stored with its tokens sealed;
+ * on any failure (consent denied, wrong or reused state, failed exchange) nothing is stored.
+ * Returns where to send the user, with the outcome.
+ */
+export async function completeConnect(
+  provider: Platform,
+  query: CallbackQuery,
+  session: { userId: string; sessionId: string },
+): Promise<{ ok: boolean; returnTo: string }> {
+  const pending = await consumeState(provider, query.state, session.sessionId);
+  const returnTo = pending?.returnTo ?? "/profile";
+  if (!pending || pending.userId !== session.userId || query.error || !query.code) {
+    logger.info({ provider, reason: !pending ? "state" : query.error ? "denied" : "no_code" }, "Connection not completed");
+    return { ok: false, returnTo };
+  }
+  try {
+    const redirectUri = callbackUrl(provider);
+    const account =
+      provider === "linkedin"
+        ? await linkedinAccount(query.code, redirectUri)
+        : await xAccount(query.code, redirectUri, unseal(pending.codeVerifierEnc ?? ""));
+    const now = new Date();
+    const data = {
+      providerUserId: account.providerUserId,
+      displayName: account.displayName,
+      handle: account.handle,
+      avatarUrl: account.avatarUrl,
+      status: "active",
+      scopes: account.scope,
+      accessTokenEnc: seal(account.accessToken),
+      refreshTokenEnc: account.refreshToken ? seal(account.refreshToken) : null,
+      expiresAt: new Date(now.getTime() + account.expiresIn * 1000),
+      refreshExpiresAt: account.refreshTokenExpiresIn ? new Date(now.getTime() + account.refreshTokenExpiresIn * 1000) : null,
+      refreshLeaseUntil: null,
+      lastError: null,
+      connectedAt: now,
+    };
+    await getDb().connection.upsert({
+      where: { userId_provider: { userId: session.userId, provider } },
+      create: { userId: session.userId, provider, ...data },
+      update: data,
+    });
+    await clearDisconnectFlags(session.userId, provider);
+    return { ok: true, returnTo };
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");
+    return { ok: false, returnTo };
+  }
+}
+
+interface Account {
+  providerUserId: string;
+  displayName: string;
+  handle: string | null;
+  avatarUrl: string | null;
+  accessToken: string;
+  refreshToken?: string;
+  expiresIn: number;
+  refreshTokenExpiresIn?: number;
+  scope: string;
+}
+
+async function linkedinAccount(code: string, redirectUri: string): Promise<Account> {
+  const tokens = await exchangeLinkedinCode({ code, redirectUri });
+  const me = await getLinkedinUserInfo(tokens.accessToken);
+  return { ...tokens, providerUserId: me.sub, displayName: me.name, handle: me.email ?? null, avatarUrl: me.picture ?? null };
+}
+
+async function xAccount(code: string, redirectUri: string, codeVerifier: string): Promise<Account> {
+  const tokens = await exchangeXCode({ code, redirectUri, codeVerifier });
+  const me = await getXMe(tokens.accessToken);
+  return { ...tokens, providerUserId: me.id, displayName: me.name, handle: me.username, avatarUrl: me.profileImageUrl ?? null };
+}
+
+/** Old states are worthless once expired; swept now and then. */
+export async function sweepExpiredStates(now = new Date()): Promise<void> {
+  await getDb().oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - STATE_TTL_MS) } } });
+}

@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { prepareEnvironment, resetEnvCache } from "~/modules/env/env.server";
+import { seal, sign, unseal, verifySignature } from "./secrets.server";
+
+describe("secrets at rest", () => {
+  beforeAll(() => {
+    Object.assign(process.env, { APP_SECRET: "a-test-secret-that-is-long-enough-0123456789", DATA_DIR: "/tmp/plume-crypto-test" });
+    prepareEnvironment();
+    resetEnvCache();
+  });
+
+  it("seals with a fresh IV each time and unseals to the same text", () => {
+    const a = seal("access-token-123");
+    const b = seal("access-token-123");
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("access-token-123");
+    expect(unseal(a)).toBe("access-token-123");
+    expect(unseal(b)).toBe("access-token-123");
+  });
+
+  it("refuses an altered value and one sealed under another secret", () => {
+    const sealed = seal("token");
+    const parts = sealed.split(".");
+    const flipped = parts[3]!.slice(0, -1) + (parts[3]!.endsWith("A") ? "B" : "A");
+    expect(() => unseal([...parts.slice(0, 3), flipped].join("."))).toThrow();
+    process.env.APP_SECRET = "another-secret-that-is-also-long-enough-987654";
+    resetEnvCache();
+    expect(() => unseal(sealed)).toThrow();
+  });
+
+  it("signs and verifies", () => {
+    const signature = sign("state-nonce");
+    expect(verifySignature("state-nonce", signature)).toBe(true);
+    expect(verifySignature("state-nonc3", signature)).toBe(false);
+    expect(verifySignature("state-nonce", "short")).toBe(false);
+  });
+});

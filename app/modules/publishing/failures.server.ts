@@ -1,0 +1,61 @@
+import { isProviderError } from "~/integrations/provider-error";
+import { ConnectionUnusable } from "~/modules/connections/access-token.server";
+
+// Every way a delivery attempt can end badly, classified once, here.
+
+export const MAX_ATTEMPTS = 6;
+
+export type Outcome =
+  /** Try again at `at` (transient: rate limit, server error, no connection made). */
+  | { kind: "retry"; at: Date; code: string; message: string }
+  /** The post may exist: do not post again before looking for it (next attempt reconciles). */
+  | { kind: "uncertain"; at: Date; code: string; message: string }
+  /** The account must be connected again (expired or revoked token). */
+  | { kind: "reconnect"; code: string; message: string }
+  /** The platform refused it for good, with its own reason. */
+  | { kind: "fail"; code: string; message: string };
+
+/** Exponential backoff with jitter: about 10 s, 30 s, 1.5 min, 4.5 min… capped at 30 minutes. */
+export function backoff(attempts: number, now = Date.now()): Date {
+  const base = Math.min(10_000 * 3 ** Math.max(0, attempts - 1), 30 * 60_000);
+  const jitter = base * (0.8 + Math.random() * 0.4);
+  return new Date(now + jitter);
+}
+
+/** After too many uncertain attempts the delivery fails, still marked as sent: a manual retry reconciles first. */
+function uncertain(message: string, attempts: number, now: number): Outcome {
+  return attempts >= MAX_ATTEMPTS ? { kind: "fail", code: "uncertain", message } : { kind: "uncertain", at: backoff(attempts, now), code: "uncertain", message };
+}
+
+/**
+ * @param step "post" for the request that creates the post (its failure may leave a post behind),
+ *   anything else for steps that create nothing visible (token, upload).
+ */
+export function classify(error: unknown, step: "post" | "prepare", attempts: number, now = Date.now()): Outcome {
+  if (error instanceof ConnectionUnusable) {
+    return { kind: "reconnect", code: error.reason, message: error.reason };
+  }
+  if (!isProviderError(error)) {
+    // A bug or an outage of our own (database): worth another try, a bounded number of times.
+    const message = error instanceof Error ? error.message : String(error);
+    return attempts >= MAX_ATTEMPTS ? { kind: "fail", code: "internal", message } : { kind: "retry", at: backoff(attempts, now), code: "internal", message };
+  }
+  const { status } = error.details;
+  const giveUp = attempts >= MAX_ATTEMPTS;
+  if (error.kind === "network") {
+    if (step === "post" && error.details.sent) return uncertain(error.message, attempts, now);
+    return giveUp ? { kind: "fail", code: "unreachable", message: error.message } : { kind: "retry", at: backoff(attempts, now), code: "network", message: error.message };
+  }
+  if (status === 429) {
+    // The platform says when: x-rate-limit-reset, Retry-After, or midnight UTC for LinkedIn.
+    const at = error.details.retryAt && error.details.retryAt.getTime() > now ? error.details.retryAt : backoff(attempts, now);
+    return { kind: "retry", at: new Date(at.getTime() + Math.random() * 2_000), code: "rate_limited", message: error.message };
+  }
+  if (status !== undefined && status >= 500) {
+    // A server error answering the create request may still have created the post.
+    if (step === "post") return uncertain(error.message, attempts, now);
+    return giveUp ? { kind: "fail", code: "server_error", message: error.message } : { kind: "retry", at: backoff(attempts, now), code: "server_error", message: error.message };
+  }
+  if (status === 401) return { kind: "reconnect", code: "unauthorized", message: error.message };
+  return { kind: "fail", code: error.details.code ?? `http_${status ?? "error"}`, message: error.message };
+}

@@ -1,0 +1,57 @@
+import { getDb } from "~/modules/db/db.server";
+import { getEnv } from "~/modules/env/env.server";
+import { getTranslator } from "~/modules/i18n/i18n.server";
+import { isLocale } from "~/modules/i18n/i18n";
+import { logger } from "~/modules/logger/logger.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { actionMail } from "~/modules/mail/templates.server";
+
+/**
+ * A failed publish is never silent: a notice waits in the app for the user's next visit and, when
+ * SMTP is configured, an e-mail says which platform failed and links to the post.
+ */
+export async function notifyPublishFailed(postId: string): Promise<void> {
+  const db = getDb();
+  const post = await db.post.findUnique({
+    where: { id: postId },
+    select: { userId: true, linkedinText: true, twitterText: true, user: { select: { email: true, locale: true } }, deliveries: { where: { status: "failed" }, select: { platform: true, lastError: true } } },
+  });
+  if (!post) return;
+  const excerpt = (post.linkedinText || post.twitterText).replace(/\s+/g, " ").slice(0, 80);
+  await db.notification.create({ data: { userId: post.userId, postId, kind: "publish_failed", message: excerpt } });
+  if (!getEnv().SMTP_URL) return;
+  try {
+    const t = await getTranslator(isLocale(post.user.locale) ? post.user.locale : "en");
+    const reasons = post.deliveries.map((d) => `${t(`platforms.${d.platform}`)}: ${d.lastError ?? ""}`).join("\n");
+    await sendMail(
+      actionMail(t, post.user.email, {
+        subject: t("mail.publishFailed.subject"),
+        intro: t("mail.publishFailed.intro", { excerpt, reasons }),
+        action: t("mail.publishFailed.action"),
+        url: `${getEnv().APP_URL}/posts/${postId}`,
+        outro: t("mail.publishFailed.outro"),
+      }),
+    );
+  } catch (error) {
+    logger.error({ err: error, postId }, "Could not e-mail the publish failure");
+  }
+}
+
+/** Unread notices for the shell's banner. */
+export async function unreadNotices(userId: string) {
+  return getDb().notification.findMany({
+    where: { userId, readAt: null },
+    orderBy: { createdAt: "desc" },
+    take: 3,
+    select: { id: true, postId: true, kind: true, message: true, createdAt: true },
+  });
+}
+
+export async function dismissNotice(userId: string, noticeId: string): Promise<void> {
+  await getDb().notification.updateMany({ where: { id: noticeId, userId }, data: { readAt: new Date() } });
+}
+
+/** Opening the post is reading its notices. */
+export async function readNoticesOfPost(userId: string, postId: string): Promise<void> {
+  await getDb().notification.updateMany({ where: { userId, postId, readAt: null }, data: { readAt: new Date() } });
+}

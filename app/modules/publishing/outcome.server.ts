@@ -1,0 +1,109 @@
+import { markNeedsReconnect } from "~/modules/connections/access-token.server";
+import { getDb } from "~/modules/db/db.server";
+import type { Platform } from "~/modules/posts/platforms";
+import type { Published } from "./deliver.server";
+import type { Outcome } from "./failures.server";
+import { notifyPublishFailed } from "./notify.server";
+
+// Writes the end of an attempt. Every write is conditional on the worker still holding the lease:
+// a worker that lost it (lease expired, taken over) cannot overwrite the newer truth.
+
+function held(deliveryId: string, workerId: string) {
+  return { id: deliveryId, status: "publishing", leaseOwner: workerId };
+}
+
+const released = { leaseOwner: null, leaseUntil: null };
+
+export async function recordPublished(deliveryId: string, workerId: string, result: Published): Promise<void> {
+  const { count } = await getDb().delivery.updateMany({
+    where: held(deliveryId, workerId),
+    data: { status: "published", externalId: result.externalId, url: result.url, publishedAt: new Date(), errorCode: null, lastError: null, ...released },
+  });
+  if (count === 1) await settlePost(deliveryId);
+}
+
+export async function recordFailure(
+  delivery: { id: string; platform: Platform; postId: string },
+  workerId: string,
+  outcome: Outcome,
+  context: { userId: string | null },
+): Promise<void> {
+  const db = getDb();
+  const message = outcome.message.slice(0, 1000);
+  let data;
+  switch (outcome.kind) {
+    case "retry":
+    case "uncertain":
+      // sentAt is left as it is: after an uncertain attempt the next one looks for the post first.
+      data = { status: "pending", nextAttemptAt: outcome.at, errorCode: outcome.code, lastError: message, ...released };
+      break;
+    case "reconnect":
+      data = {
+        status: "failed",
+        errorCode: outcome.code === "not_connected" ? "not_connected" : "needs_reconnect",
+        lastError: message,
+        sentAt: null,
+        nextAttemptAt: null,
+        ...released,
+      };
+      break;
+    case "fail":
+      // A refusal is certain (nothing was created): a later retry posts afresh. Not so for "uncertain".
+      data = {
+        status: "failed",
+        errorCode: outcome.code,
+        lastError: message,
+        nextAttemptAt: null,
+        ...(outcome.code === "uncertain" ? {} : { sentAt: null }),
+        ...released,
+      };
+      break;
+  }
+  const { count } = await db.delivery.updateMany({ where: held(delivery.id, workerId), data });
+  if (count === 0) return;
+  if (outcome.kind === "reconnect" && context.userId && outcome.code !== "not_connected") {
+    const connection = await db.connection.findUnique({ where: { userId_provider: { userId: context.userId, provider: delivery.platform } }, select: { id: true } });
+    if (connection) await markNeedsReconnect(connection.id, message);
+  }
+  await settlePost(delivery.id);
+}
+
+type PostStatus = "scheduled" | "publishing" | "published" | "failed";
+
+/** A post's status from its deliveries: published when all are, failed once any failed for good. */
+export function postStatusOf(deliveries: { status: string; attempts: number }[]): PostStatus {
+  if (deliveries.length > 0 && deliveries.every((d) => d.status === "published")) return "published";
+  const working = deliveries.some((d) => d.status === "publishing" || (d.status === "pending" && d.attempts > 0));
+  if (working) return "publishing";
+  if (deliveries.some((d) => d.status === "failed")) return "failed";
+  return "scheduled";
+}
+
+/**
+ * Brings the post's status in line with its deliveries. Two deliveries of one post may finish at
+ * the same moment: each re-reads after writing and writes again until what it wrote still holds.
+ */
+export async function settlePost(deliveryId: string): Promise<void> {
+  const db = getDb();
+  const { postId } = await db.delivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { postId: true } });
+  for (let round = 0; round < 5; round++) {
+    const deliveries = await db.delivery.findMany({ where: { postId }, select: { status: true, attempts: true, publishedAt: true, platform: true, lastError: true } });
+    const status = postStatusOf(deliveries);
+    const publishedAt = status === "published" ? new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))) : null;
+    if (status === "failed") {
+      const platforms = deliveries.filter((d) => d.status === "failed").map((d) => d.platform);
+      const { count } = await db.post.updateMany({
+        where: { id: postId, status: { not: "failed" } },
+        data: { status, errorCode: "delivery_failed", errorMessage: platforms.join(",") },
+      });
+      if (count === 1) await notifyPublishFailed(postId);
+    } else {
+      await db.post.updateMany({
+        where: { id: postId, status: { in: ["scheduled", "publishing", "failed"] } },
+        data: { status, ...(publishedAt ? { publishedAt, errorCode: null, errorMessage: null } : {}) },
+      });
+    }
+    const after = await db.delivery.findMany({ where: { postId }, select: { status: true, attempts: true } });
+    if (postStatusOf(after) === status) return;
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { getDb } from "~/modules/db/db.server";
+import { logger } from "~/modules/logger/logger.server";
+import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
+import { claimDue, markSent, releaseLease, renewLease, type ClaimedDelivery } from "./claim.server";
+import { attemptDelivery, LeaseLost } from "./deliver.server";
+import { classify } from "./failures.server";
+import { recordFailure, recordPublished } from "./outcome.server";
+
+export interface PublisherOptions {
+  concurrency: Record<Platform, number>;
+  pollMs: number;
+  /** How long shutdown waits for deliveries in flight before giving them back. */
+  shutdownGraceMs?: number;
+  workerId?: string;
+}
+
+export interface Publisher {
+  readonly workerId: string;
+  /** Stops claiming, lets deliveries in flight finish, gives back the ones that do not in time. */
+  stop(): Promise<void>;
+  /** Resolves once nothing is due or in flight (tests and benchmarks). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Delivers due posts: claims what is due (a lease per delivery, see claim.server.ts), runs at most
+ * `concurrency[platform]` at once per platform, and looks again as soon as a slot frees up or every
+ * `pollMs`. Any number of publishers may run against one database.
+ */
+export function startPublisher(options: PublisherOptions): Publisher {
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const inFlight = new Map<string, { platform: Platform; done: Promise<void> }>();
+  const running: Record<Platform, number> = { linkedin: 0, twitter: 0 };
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking = false;
+  let again = false;
+  let idleWaiters: (() => void)[] = [];
+  let lastTickFoundNothing = false;
+
+  const schedule = (delay: number) => {
+    if (stopping) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delay);
+  };
+
+  async function tick() {
+    if (stopping) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    let claimedAny = false;
+    try {
+      for (const platform of PLATFORMS) {
+        const free = options.concurrency[platform] - running[platform];
+        const claimed = await claimDue(workerId, platform, free);
+        for (const delivery of claimed) run(delivery);
+        claimedAny ||= claimed.length > 0;
+      }
+    } catch (error) {
+      logger.error({ err: error }, "Publisher could not claim deliveries");
+    } finally {
+      ticking = false;
+    }
+    lastTickFoundNothing = !claimedAny;
+    if (!claimedAny && inFlight.size === 0) {
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    }
+    if (again) {
+      again = false;
+      schedule(0);
+    } else {
+      schedule(claimedAny ? 0 : options.pollMs);
+    }
+  }
+
+  function run(delivery: ClaimedDelivery) {
+    running[delivery.platform] += 1;
+    const done = deliver(workerId, delivery)
+      .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, "Delivery crashed"))
+      .finally(() => {
+        running[delivery.platform] -= 1;
+        inFlight.delete(delivery.id);
+        // A slot is free: look for more work at once rather than at the next poll.
+        schedule(0);
+      });
+    inFlight.set(delivery.id, { platform: delivery.platform, done });
+  }
+
+  schedule(0);
+  logger.info({ workerId, concurrency: options.concurrency }, "Publisher started");
+
+  return {
+    workerId,
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      const pending = [...inFlight.entries()];
+      const grace = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), options.shutdownGraceMs ?? 10_000).unref());
+      await Promise.race([Promise.allSettled(pending.map(([, work]) => work.done)), grace]);
+      for (const [deliveryId] of inFlight) await releaseLease(deliveryId, workerId).catch(() => {});
+      logger.info({ workerId, released: inFlight.size }, "Publisher stopped");
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        if (lastTickFoundNothing && inFlight.size === 0 && !ticking) resolve();
+        else idleWaiters.push(resolve);
+      });
+    },
+  };
+}
+
+/** One attempt at one claimed delivery, from start to recorded outcome. */
+export async function deliver(workerId: string, delivery: ClaimedDelivery): Promise<void> {
+  const post = await getDb().post.findUnique({ where: { id: delivery.postId }, select: { userId: true, status: true } });
+  if (!post) return; // deleted meanwhile: its deliveries went with it
+  await getDb().post.updateMany({ where: { id: delivery.postId, status: "scheduled" }, data: { status: "publishing" } });
+  let step: "prepare" | "post" = "prepare";
+  try {
+    const result = await attemptDelivery(delivery, {
+      stillMine: () => renewLease(delivery.id, workerId),
+      beforeSend: async () => {
+        step = "post";
+        return markSent(delivery.id, workerId);
+      },
+    });
+    await recordPublished(delivery.id, workerId, result);
+    logger.info({ deliveryId: delivery.id, platform: delivery.platform }, "Delivered");
+  } catch (error) {
+    if (error instanceof LeaseLost) return;
+    const outcome = classify(error, step, delivery.attempts);
+    logger.warn({ deliveryId: delivery.id, platform: delivery.platform, outcome: outcome.kind, code: outcome.code, attempts: delivery.attempts }, "Delivery attempt failed");
+    await recordFailure(delivery, workerId, outcome, { userId: post.userId });
+  }
+}

@@ -1,0 +1,11 @@
+import { getEnv } from "~/modules/env/env.server";
+import { startPublisher, type Publisher } from "./publisher.server";
+
+/** The publisher with the settings of the environment (web process and `npm run worker` alike). */
+export function startConfiguredPublisher(): Publisher {
+  const env = getEnv();
+  return startPublisher({
+    concurrency: { linkedin: env.PUBLISHER_CONCURRENCY_LINKEDIN, twitter: env.PUBLISHER_CONCURRENCY_X },
+    pollMs: env.PUBLISHER_POLL_MS,
+  });
+}

@@ -1,0 +1,25 @@
+import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { startConnect } from "~/modules/connections/oauth.server";
+import { AppError } from "~/modules/errors/app-error";
+import { isPlatform } from "~/modules/posts/platforms";
+
+/**
+ * GET /api/auth/linkedin/url (optional ?prompt=login) and GET /api/auth/twitter/url: the provider's
+ * consent page for this session, in data.url. `returnTo` (a path) is where the callback comes back.
+ */
+const handler = apiRoute({
+  GET: async ({ request, params }) => {
+    const { user, sessionId } = await requireApiUser(request);
+    const provider = params.provider;
+    if (!isPlatform(provider)) throw new AppError("not_found", 404, "errors.apiNotFound");
+    const query = new URL(request.url).searchParams;
+    const url = await startConnect(user, sessionId, provider, {
+      returnTo: query.get("returnTo"),
+      prompt: provider === "linkedin" && query.get("prompt") === "login" ? "login" : undefined,
+    });
+    return apiData({ url });
+  },
+});
+
+export const loader = handler;
+export const action = handler;

@@ -1,0 +1,29 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requireUserSession } from "~/modules/auth/guards.server";
+import { startConnect } from "~/modules/connections/oauth.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { isPlatform } from "~/modules/posts/platforms";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { safeRedirect } from "~/utils/redirect";
+
+export async function loader() {
+  return redirect("/profile#connections");
+}
+
+/** The "Connect" buttons post here (no JavaScript needed) and go on to the provider's consent page. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, sessionId } = await requireUserSession(request);
+  const form = await request.formData();
+  const returnTo = safeRedirect(form.get("returnTo"), "/profile");
+  const provider = params.provider;
+  if (!isPlatform(provider)) throw new Response("Not found", { status: 404 });
+  try {
+    const url = await startConnect(user, sessionId, provider, { returnTo, prompt: form.get("prompt") === "login" ? "login" : undefined });
+    return redirect(url);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const { t } = await getRequestT(request);
+    return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey) });
+  }
+}

@@ -1,0 +1,558 @@
+// A stand-in for X API v2 (PROVIDERS.md, "X"): OAuth 2.0 with PKCE (consent page, token, revoke),
+// users/me, media upload, tweets and a user's timeline, over real HTTP so the real client code runs
+// against it. Refresh tokens are single-use, and reusing one kills the whole chain, as on X.
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import twitterText from "twitter-text";
+import { followConsent, matches, type FaultOptions, type RecordedRequest, type RequestMatcher } from "./linkedin-server";
+
+export { followConsent };
+export type { FaultOptions, RecordedRequest, RequestMatcher };
+
+export interface XFakeUser {
+  id: string;
+  name: string;
+  username: string;
+  profileImageUrl: string;
+}
+
+export interface XFakeToken {
+  accessToken: string;
+  userId: string;
+  scope: string;
+  chainId: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface XFakeRefreshToken {
+  refreshToken: string;
+  userId: string;
+  scope: string;
+  chainId: string;
+  used: boolean;
+  revoked: boolean;
+}
+
+export interface XFakeMedia {
+  id: string;
+  mediaKey: string;
+  userId: string;
+  bytes: Buffer;
+  mimeType: string;
+  category: string;
+  expiresAt: number;
+}
+
+export interface XFakeTweet {
+  id: string;
+  userId: string;
+  text: string;
+  mediaIds: string[];
+  body: any;
+  createdAt: Date;
+}
+
+interface AuthorizationCode {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  userId: string;
+  scope: string;
+  expiresAt: number;
+}
+
+export interface XFakeLimits {
+  /** POST /2/tweets per user per 15 minutes. */
+  tweetsPer15Min: number;
+  /** POST /2/tweets per app per 24 hours. */
+  appTweetsPer24h: number;
+  /** Other endpoints, per user (or client) per 15 minutes. */
+  otherPer15Min: number;
+  maxImageBytes: number;
+}
+
+export interface XFakeState {
+  clientId: string;
+  clientSecret: string;
+  users: Map<string, XFakeUser>;
+  tokens: Map<string, XFakeToken>;
+  refreshTokens: Map<string, XFakeRefreshToken>;
+  /** Chains killed by a refresh-token reuse: every token in them is dead. */
+  invalidatedChains: Set<string>;
+  codes: Map<string, AuthorizationCode>;
+  media: Map<string, XFakeMedia>;
+  tweets: XFakeTweet[];
+  requests: RecordedRequest[];
+  /** The account "signed in" on the consent page (default: the first user created). */
+  signedInUserId: string | null;
+  limits: XFakeLimits;
+}
+
+export interface XFake {
+  url: string;
+  oauthUrl: string;
+  apiUrl: string;
+  state: XFakeState;
+  createUser(profile?: Partial<XFakeUser>): XFakeUser;
+  signIn(userId: string): void;
+  issueTokens(userId: string, options?: { expiresIn?: number; scope?: string }): { accessToken: string; refreshToken: string };
+  expireAccessToken(accessToken: string): void;
+  revoke(token: string): void;
+  failNext(matcher: RequestMatcher, options: FaultOptions): void;
+  dropConnectionAfterHandling(matcher: RequestMatcher, options?: { times?: number }): void;
+  setLatency(ms: number): void;
+  /** Tweets stored with exactly this text (all tweets when omitted). */
+  countTweets(text?: string): number;
+  close(): Promise<void>;
+}
+
+interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  json?: unknown;
+  html?: string;
+}
+
+const FULL_SCOPE = "tweet.read tweet.write users.read media.write offline.access";
+const WINDOW_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+const MEDIA_CATEGORIES = new Set(["tweet_image", "tweet_gif", "tweet_video", "dm_image", "dm_gif", "dm_video", "subtitles"]);
+const TWEET_FIELDS = new Set(["text", "media", "reply", "quote_tweet_id", "reply_settings", "poll"]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const randomId = (bytes = 18) => randomBytes(bytes).toString("base64url");
+const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, json: body, headers });
+const problem = (status: number, title: string, detail: string) => json(status, { title, detail, type: "about:blank", status });
+const unauthorized = () => problem(401, "Unauthorized", "Unauthorized");
+const invalidRequest = (message: string) =>
+  json(400, {
+    errors: [{ parameters: {}, message }],
+    title: "Invalid Request",
+    detail: "One or more parameters to your request was invalid.",
+    type: "https://api.twitter.com/2/problems/invalid-request",
+  });
+const oauthError = (status: number, error: string, description: string) => json(status, { error, error_description: description });
+const seconds = (ms: number) => String(Math.ceil(ms / 1000));
+
+function defaultFaultBody(status: number): unknown {
+  if (status === 401) return { title: "Unauthorized", type: "about:blank", status, detail: "Unauthorized" };
+  if (status === 429) return { errors: [{ code: 88, message: "Rate limit exceeded" }] };
+  if (status === 503) return { title: "Service Unavailable", type: "about:blank", status, detail: "Service Unavailable" };
+  if (status >= 500) return { title: "Internal Server Error", type: "about:blank", status, detail: "Internal Server Error" };
+  return { title: "Injected error", type: "about:blank", status, detail: `Injected error ${status}` };
+}
+
+function isImage(bytes: Buffer): boolean {
+  const hex = bytes.subarray(0, 4).toString("hex");
+  const ascii = bytes.subarray(0, 12).toString("latin1");
+  return hex.startsWith("ffd8ff") || hex === "89504e47" || ascii.startsWith("GIF8") || (ascii.startsWith("RIFF") && ascii.endsWith("WEBP"));
+}
+
+interface Upload {
+  fields: Record<string, string>;
+  files: Record<string, { bytes: Buffer; type: string; name: string }>;
+}
+
+async function readRequest(req: IncomingMessage): Promise<{ record: RecordedRequest; upload?: Upload }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const url = new URL(req.url ?? "/", "http://fake.local");
+  const type = req.headers["content-type"] ?? "";
+  let body: any = null;
+  let upload: Upload | undefined;
+  if (raw.length > 0) {
+    if (type.includes("json")) {
+      try {
+        body = JSON.parse(raw.toString("utf8"));
+      } catch {
+        body = raw.toString("utf8");
+      }
+    } else if (type.includes("x-www-form-urlencoded")) {
+      body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
+    } else if (type.includes("multipart/form-data")) {
+      upload = await parseMultipart(raw, type);
+      const files = Object.fromEntries(Object.entries(upload.files).map(([k, f]) => [k, { size: f.bytes.length, type: f.type, name: f.name }]));
+      body = { fields: upload.fields, files };
+    } else {
+      body = { bytes: raw.length };
+    }
+  }
+  const record = { method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, at: new Date() };
+  return { record, upload };
+}
+
+/** Node's own multipart parser (the one behind fetch's Response.formData). */
+async function parseMultipart(raw: Buffer, contentType: string): Promise<Upload> {
+  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  const upload: Upload = { fields: {}, files: {} };
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") upload.fields[key] = value;
+    else upload.files[key] = { bytes: Buffer.from(await value.arrayBuffer()), type: value.type, name: value.name };
+  }
+  return upload;
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: string | undefined;
+  if (reply.json !== undefined) {
+    headers["Content-Type"] = "application/json; charset=utf-8";
+    payload = JSON.stringify(reply.json);
+  } else if (reply.html !== undefined) {
+    headers["Content-Type"] = "text/html; charset=utf-8";
+    payload = reply.html;
+  }
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId = "x-test-client", clientSecret = "x-test-secret" }: {
+  port?: number;
+  latencyMs?: number;
+  clientId?: string;
+  clientSecret?: string;
+} = {}): Promise<XFake> {
+  const state: XFakeState = {
+    clientId,
+    clientSecret,
+    users: new Map(),
+    tokens: new Map(),
+    refreshTokens: new Map(),
+    invalidatedChains: new Set(),
+    codes: new Map(),
+    media: new Map(),
+    tweets: [],
+    requests: [],
+    signedInUserId: null,
+    limits: { tweetsPer15Min: 100, appTweetsPer24h: 10_000, otherPer15Min: 900, maxImageBytes: 5 * 1024 * 1024 },
+  };
+  const faults: Array<FaultOptions & { matcher: RequestMatcher; left: number }> = [];
+  const drops: Array<{ matcher: RequestMatcher; left: number }> = [];
+  const consents = new Map<string, { clientId: string; redirectUri: string; state: string; scope: string; challenge: string }>();
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let latency = latencyMs;
+  let counter = 0;
+  let baseUrl = "";
+
+  function createUser(profile: Partial<XFakeUser> = {}): XFakeUser {
+    counter++;
+    const user: XFakeUser = {
+      id: String(1_400_000_000 + counter),
+      name: `X User ${counter}`,
+      username: `xuser${counter}`,
+      profileImageUrl: `${baseUrl}/profile_images/${counter}_normal.jpg`,
+      ...profile,
+    };
+    state.users.set(user.id, user);
+    state.signedInUserId ??= user.id;
+    return user;
+  }
+
+  function issueTokens(userId: string, { expiresIn = 7200, scope = FULL_SCOPE, chainId = randomId(8) } = {}) {
+    const accessToken = `xat-${randomId(36)}`;
+    state.tokens.set(accessToken, { accessToken, userId, scope, chainId, expiresAt: Date.now() + expiresIn * 1000, revoked: false });
+    const refreshToken = `xrt-${randomId(36)}`;
+    state.refreshTokens.set(refreshToken, { refreshToken, userId, scope, chainId, used: false, revoked: false });
+    return { accessToken, refreshToken };
+  }
+
+  function tokenAnswer(userId: string, scope: string, chainId?: string): Reply {
+    const pair = issueTokens(userId, { scope, chainId });
+    const offline = scope.split(" ").includes("offline.access");
+    if (!offline) state.refreshTokens.delete(pair.refreshToken);
+    return json(200, { token_type: "bearer", expires_in: 7200, access_token: pair.accessToken, scope, ...(offline ? { refresh_token: pair.refreshToken } : {}) });
+  }
+
+  function bearerUser(request: RecordedRequest, scope?: string): { user: XFakeUser } | Reply {
+    const header = request.headers.authorization ?? "";
+    const token = header.startsWith("Bearer ") ? state.tokens.get(header.slice(7)) : undefined;
+    if (!token || token.revoked || token.expiresAt <= Date.now() || state.invalidatedChains.has(token.chainId)) return unauthorized();
+    const user = state.users.get(token.userId);
+    if (!user) return unauthorized();
+    if (scope && !token.scope.split(" ").includes(scope)) return problem(403, "Forbidden", `Missing scope ${scope}`);
+    return { user };
+  }
+
+  function clientAuthenticated(request: RecordedRequest): boolean {
+    const header = request.headers.authorization ?? "";
+    if (!header.startsWith("Basic ")) return false;
+    return Buffer.from(header.slice(6), "base64").toString("utf8") === `${state.clientId}:${state.clientSecret}`;
+  }
+
+  /** Counts the request in its 15-minute window; the x-rate-limit-* headers every answer carries. */
+  function rateLimit(request: RecordedRequest, subject: string, consume: boolean): { headers: Record<string, string>; exceeded: boolean } {
+    const isTweet = request.method === "POST" && request.path === "/2/tweets";
+    const limit = isTweet ? state.limits.tweetsPer15Min : state.limits.otherPer15Min;
+    const key = `${request.method} ${request.path.replace(/\/\d+\//, "/:id/")} ${subject}`;
+    const now = Date.now();
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) windows.set(key, (window = { count: 0, resetAt: now + WINDOW_MS }));
+    if (consume) window.count++;
+    const headers: Record<string, string> = {
+      "x-rate-limit-limit": String(limit),
+      "x-rate-limit-remaining": String(Math.max(0, limit - window.count)),
+      "x-rate-limit-reset": seconds(window.resetAt),
+    };
+    let exceeded = window.count > limit;
+    if (isTweet) {
+      let app = windows.get("app-24h");
+      if (!app || app.resetAt <= now) windows.set("app-24h", (app = { count: 0, resetAt: now + DAY_MS }));
+      if (consume) app.count++;
+      headers["x-app-limit-24hour-limit"] = String(state.limits.appTweetsPer24h);
+      headers["x-app-limit-24hour-remaining"] = String(Math.max(0, state.limits.appTweetsPer24h - app.count));
+      headers["x-app-limit-24hour-reset"] = seconds(app.resetAt);
+      exceeded ||= app.count > state.limits.appTweetsPer24h;
+    }
+    return { headers, exceeded };
+  }
+
+  function authorizePage(request: RecordedRequest): Reply {
+    const q = request.query;
+    const page = (status: number, body: string): Reply => ({ status, html: `<!doctype html><html lang="en"><head><title>X (fake)</title></head><body>${body}</body></html>` });
+    if (q.client_id !== state.clientId) return page(400, "<h1>Invalid client_id</h1>");
+    if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri)) return page(400, "<h1>Invalid redirect_uri</h1>");
+    if (q.response_type !== "code") return page(400, "<h1>Invalid response_type</h1>");
+    if (!q.code_challenge || q.code_challenge_method !== "S256") return page(400, "<h1>code_challenge with code_challenge_method=S256 is required</h1>");
+    if (!q.state) return page(400, "<h1>state is required</h1>");
+    const txn = randomId();
+    consents.set(txn, { clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scope: q.scope ?? "", challenge: q.code_challenge });
+    const userId = state.signedInUserId ?? createUser().id;
+    const username = state.users.get(userId)?.username ?? userId;
+    const form = (decision: string, label: string) =>
+      `<form method="get" action="/i/oauth2/authorize/decide"><input type="hidden" name="txn" value="${txn}"><input type="hidden" name="decision" value="${decision}"><button type="submit">${label}</button></form>`;
+    return page(200, `<h1>Authorize app to access your X account?</h1><p>Signed in as @${username}</p>${form("allow", "Allow")}${form("cancel", "Cancel")}`);
+  }
+
+  function decide(request: RecordedRequest): Reply {
+    const txn = request.query.txn ?? "";
+    const consent = consents.get(txn);
+    if (!consent) return { status: 400, html: "<h1>Unknown or used authorization request</h1>" };
+    consents.delete(txn);
+    const target = new URL(consent.redirectUri);
+    if (request.query.decision === "allow") {
+      const userId = state.signedInUserId ?? createUser().id;
+      const code = randomId(30);
+      state.codes.set(code, { clientId: consent.clientId, redirectUri: consent.redirectUri, challenge: consent.challenge, userId, scope: consent.scope, expiresAt: Date.now() + 10 * 60_000 }); // X says 30 s; longer here so slow test runs never flake
+      target.searchParams.set("code", code);
+    } else {
+      target.searchParams.set("error", "access_denied");
+    }
+    target.searchParams.set("state", consent.state);
+    return { status: 302, headers: { Location: target.toString() } };
+  }
+
+  function token(request: RecordedRequest): Reply {
+    if (!clientAuthenticated(request)) return oauthError(401, "unauthorized_client", "Missing valid authorization header");
+    const form = (request.body ?? {}) as Record<string, string>;
+    if (form.client_id !== undefined && form.client_id !== state.clientId) return oauthError(400, "invalid_request", "client_id does not match");
+    if (form.grant_type === "authorization_code") {
+      const code = state.codes.get(form.code ?? "");
+      const verifier = form.code_verifier ?? "";
+      const challenge = createHash("sha256").update(verifier).digest("base64url");
+      const valid =
+        code && code.expiresAt > Date.now() && code.redirectUri === form.redirect_uri && /^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) && challenge === code.challenge;
+      if (!valid) return oauthError(400, "invalid_request", "Value passed for the authorization code was invalid.");
+      state.codes.delete(form.code ?? ""); // single-use
+      return tokenAnswer(code.userId, code.scope);
+    }
+    if (form.grant_type === "refresh_token") {
+      const refresh = state.refreshTokens.get(form.refresh_token ?? "");
+      if (!refresh || refresh.revoked || state.invalidatedChains.has(refresh.chainId)) {
+        return oauthError(400, "invalid_request", "Value passed for the token was invalid.");
+      }
+      if (refresh.used) {
+        state.invalidatedChains.add(refresh.chainId); // reuse looks like theft: the whole chain dies
+        return oauthError(400, "invalid_request", "Value passed for the token was invalid.");
+      }
+      refresh.used = true;
+      return tokenAnswer(refresh.userId, refresh.scope, refresh.chainId);
+    }
+    return oauthError(400, "unsupported_grant_type", "Unsupported grant type");
+  }
+
+  function revokeToken(request: RecordedRequest): Reply {
+    if (!clientAuthenticated(request)) return oauthError(401, "unauthorized_client", "Missing valid authorization header");
+    const value = String(request.body?.token ?? "");
+    if (!value) return oauthError(400, "invalid_request", "Missing required parameter [token].");
+    revoke(value);
+    return json(200, { revoked: true });
+  }
+
+  function revoke(value: string): void {
+    const access = state.tokens.get(value);
+    if (access) access.revoked = true;
+    const refresh = state.refreshTokens.get(value);
+    if (refresh) refresh.revoked = true;
+  }
+
+  function me(user: XFakeUser, request: RecordedRequest): Reply {
+    const fields = (request.query["user.fields"] ?? "").split(",");
+    return json(200, { data: { id: user.id, name: user.name, username: user.username, ...(fields.includes("profile_image_url") ? { profile_image_url: user.profileImageUrl } : {}) } });
+  }
+
+  function uploadMedia(user: XFakeUser, upload: Upload | undefined): Reply {
+    if (!upload) return invalidRequest("A multipart/form-data body with media is required");
+    const file = upload.files.media;
+    if (!file) return invalidRequest("The `media` field is required");
+    const category = upload.fields.media_category;
+    if (!category || !MEDIA_CATEGORIES.has(category)) return invalidRequest("The `media_category` field must be one of tweet_image, tweet_gif, …");
+    if (file.bytes.length > state.limits.maxImageBytes) return problem(413, "Payload Too Large", `Image file size must be <= ${state.limits.maxImageBytes} bytes`);
+    if (!isImage(file.bytes)) return invalidRequest("Unsupported media type: JPG, PNG, GIF or WEBP expected");
+    counter++;
+    const id = String(1_880_000_000_000_000_000n + BigInt(counter));
+    const media: XFakeMedia = { id, mediaKey: `3_${id}`, userId: user.id, bytes: file.bytes, mimeType: file.type, category, expiresAt: Date.now() + DAY_MS };
+    state.media.set(id, media);
+    return json(200, { data: { id, media_key: media.mediaKey, size: file.bytes.length, expires_after_secs: 86_400 } });
+  }
+
+  function createTweet(user: XFakeUser, body: any): Reply {
+    if (!body || typeof body !== "object") return invalidRequest("A JSON body is required");
+    const unknown = Object.keys(body).find((key) => !TWEET_FIELDS.has(key));
+    if (unknown) return invalidRequest(`The \`${unknown}\` field is not allowed`);
+    if (body.text !== undefined && typeof body.text !== "string") return invalidRequest("The `text` field must be a string");
+    const text: string = body.text ?? "";
+    const mediaIds: unknown = body.media?.media_ids;
+    if (body.media !== undefined && (!Array.isArray(mediaIds) || mediaIds.length < 1 || mediaIds.length > 4 || mediaIds.some((m) => typeof m !== "string"))) {
+      return invalidRequest("`media.media_ids` must hold 1 to 4 media id strings");
+    }
+    const ids = (mediaIds ?? []) as string[];
+    if (!text && ids.length === 0) return invalidRequest("Tweet text or media is required");
+    const foreign = ids.find((id) => {
+      const media = state.media.get(id);
+      return !media || media.userId !== user.id || media.expiresAt <= Date.now();
+    });
+    if (foreign) return invalidRequest(`Your media IDs are invalid: ${foreign}`);
+    if (twitterText.parseTweet(text).weightedLength > 280) return invalidRequest("Your Tweet text is too long.");
+    const duplicate = text && state.tweets.some((t) => t.userId === user.id && t.text === text && Date.now() - t.createdAt.getTime() < DAY_MS);
+    if (duplicate) return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+    const id = String(1_900_000_000_000_000_000n + BigInt(state.tweets.length + 1));
+    state.tweets.push({ id, userId: user.id, text, mediaIds: ids, body, createdAt: new Date() });
+    return json(201, { data: { id, text, edit_history_tweet_ids: [id] } });
+  }
+
+  function timeline(userId: string, request: RecordedRequest): Reply {
+    if (!state.users.has(userId)) return problem(404, "Not Found Error", `Could not find user with id: [${userId}].`);
+    const max = Number(request.query.max_results ?? 10);
+    if (!Number.isInteger(max) || max < 5 || max > 100) return invalidRequest("`max_results` must be between 5 and 100");
+    const since = request.query.start_time ? Date.parse(request.query.start_time) : 0;
+    if (Number.isNaN(since)) return invalidRequest("`start_time` must be an RFC 3339 date-time");
+    const withDate = (request.query["tweet.fields"] ?? "").split(",").includes("created_at");
+    const found = state.tweets
+      .filter((t) => t.userId === userId && t.createdAt.getTime() >= since)
+      .reverse()
+      .slice(0, max)
+      .map((t) => ({ id: t.id, text: t.text, edit_history_tweet_ids: [t.id], ...(withDate ? { created_at: t.createdAt.toISOString() } : {}) }));
+    // X leaves `data` out when there is nothing.
+    if (found.length === 0) return json(200, { meta: { result_count: 0 } });
+    return json(200, { data: found, meta: { result_count: found.length, newest_id: found[0]!.id, oldest_id: found[found.length - 1]!.id } });
+  }
+
+  function api(request: RecordedRequest, upload: Upload | undefined): Reply {
+    const { method, path } = request;
+    const scope =
+      method === "POST" && path === "/2/tweets" ? "tweet.write" : path === "/2/media/upload" ? "media.write" : path === "/2/users/me" ? "users.read" : "tweet.read";
+    const auth = bearerUser(request, scope);
+    if ("status" in auth) return auth;
+    const { headers, exceeded } = rateLimit(request, auth.user.id, true);
+    const reply = exceeded
+      ? json(429, { errors: [{ code: 88, message: "Rate limit exceeded" }] })
+      : method === "GET" && path === "/2/users/me"
+        ? me(auth.user, request)
+        : method === "POST" && path === "/2/media/upload"
+          ? uploadMedia(auth.user, upload)
+          : method === "POST" && path === "/2/tweets"
+            ? createTweet(auth.user, request.body)
+            : method === "GET" && /^\/2\/users\/[^/]+\/tweets$/.test(path)
+              ? timeline(decodeURIComponent(path.split("/")[3] ?? ""), request)
+              : problem(404, "Not Found Error", `No route ${method} ${path}`);
+    return { ...reply, headers: { ...headers, ...reply.headers } };
+  }
+
+  function route(request: RecordedRequest, upload: Upload | undefined): Reply {
+    const { method, path } = request;
+    if (method === "GET" && path === "/i/oauth2/authorize") return authorizePage(request);
+    if (method === "GET" && path === "/i/oauth2/authorize/decide") return decide(request);
+    const reply =
+      method === "POST" && path === "/2/oauth2/token"
+        ? token(request)
+        : method === "POST" && path === "/2/oauth2/revoke"
+          ? revokeToken(request)
+          : api(request, upload);
+    // Every API answer carries the rate-limit headers, errors included.
+    return { ...reply, headers: { ...rateLimit(request, "client", false).headers, ...reply.headers } };
+  }
+
+  function faultReply(request: RecordedRequest, fault: FaultOptions & { status: number }): Reply {
+    const headers = request.path.startsWith("/2/") ? rateLimit(request, "fault", false).headers : {};
+    if (fault.status === 429) {
+      headers["x-rate-limit-remaining"] = "0";
+      headers["x-rate-limit-reset"] = seconds(Date.now() + WINDOW_MS);
+    }
+    return { status: fault.status, json: fault.body ?? defaultFaultBody(fault.status), headers: { ...headers, ...fault.headers } };
+  }
+
+  const take = <T extends { matcher: RequestMatcher; left: number }>(rules: T[], request: RecordedRequest): T | undefined => {
+    const index = rules.findIndex((rule) => matches(rule.matcher, request));
+    const rule = rules[index];
+    if (!rule) return undefined;
+    if (--rule.left <= 0) rules.splice(index, 1);
+    return rule;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { record, upload } = await readRequest(req);
+    state.requests.push(record);
+    if (latency > 0) await sleep(latency);
+    const fault = take(faults, record);
+    if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.status !== undefined) return send(res, faultReply(record, { ...fault, status: fault.status }));
+    const reply = route(record, upload);
+    if (take(drops, record)) {
+      req.socket.destroy(); // handled, never answered: the client cannot know the outcome
+      return;
+    }
+    send(res, reply);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, problem(500, "Internal Server Error", error instanceof Error ? error.message : "fake failure"));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    oauthUrl: `${baseUrl}/i/oauth2`,
+    apiUrl: baseUrl,
+    state,
+    createUser,
+    signIn(userId) {
+      state.signedInUserId = userId;
+    },
+    issueTokens: (userId, options) => issueTokens(userId, options),
+    expireAccessToken(accessToken) {
+      const record = state.tokens.get(accessToken);
+      if (record) record.expiresAt = Date.now() - 1000;
+    },
+    revoke,
+    failNext(matcher, options) {
+      faults.push({ ...options, matcher, left: options.times ?? 1 });
+    },
+    dropConnectionAfterHandling(matcher, { times = 1 } = {}) {
+      drops.push({ matcher, left: times });
+    },
+    setLatency(ms) {
+      latency = ms;
+    },
+    countTweets: (text) => (text === undefined ? state.tweets.length : state.tweets.filter((t) => t.text === text).length),
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// Shared setup for tests of connections and publishing: the LinkedIn and X fakes, users with
+// connections whose (sealed) tokens the fakes really issued, and due posts.
+import sharp from "sharp";
+import { seal } from "~/modules/crypto/secrets.server";
+import { getDb } from "~/modules/db/db.server";
+import { resetEnvCache } from "~/modules/env/env.server";
+import { addImage } from "~/modules/posts/post-images.server";
+import { createPost, schedulePost } from "~/modules/posts/post.server";
+import type { Platform } from "~/modules/posts/platforms";
+import { startPublisher } from "~/modules/publishing/publisher.server";
+import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
+import { startLinkedInFake, type LinkedInFake } from "../fakes/linkedin-server";
+import { startXFake, type XFake } from "../fakes/x-server";
+
+export interface Fakes {
+  linkedin: LinkedInFake;
+  x: XFake;
+  close(): Promise<void>;
+}
+
+/** Starts both fakes and points the app's clients at them (as the environment would). */
+export async function startFakes(options: { latencyMs?: number } = {}): Promise<Fakes> {
+  const linkedin = await startLinkedInFake(options);
+  const x = await startXFake(options);
+  Object.assign(process.env, fakeEnv(linkedin, x));
+  resetEnvCache();
+  return { linkedin, x, close: async () => void (await Promise.all([linkedin.close(), x.close()])) };
+}
+
+export function fakeEnv(linkedin: Pick<LinkedInFake, "oauthUrl" | "apiUrl">, x: Pick<XFake, "oauthUrl" | "apiUrl">): Record<string, string> {
+  return {
+    LINKEDIN_CLIENT_ID: "linkedin-test-client",
+    LINKEDIN_CLIENT_SECRET: "linkedin-test-secret",
+    LINKEDIN_OAUTH_URL: linkedin.oauthUrl,
+    LINKEDIN_API_URL: linkedin.apiUrl,
+    X_CLIENT_ID: "x-test-client",
+    X_CLIENT_SECRET: "x-test-secret",
+    X_OAUTH_URL: x.oauthUrl,
+    X_API_URL: x.apiUrl,
+    PROVIDER_TIMEOUT_MS: "2000",
+  };
+}
+
+let counter = 0;
+
+/** A user with an active connection to each platform, holding tokens the fakes issued. */
+export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["linkedin", "twitter"], options: { xExpiresIn?: number } = {}) {
+  counter += 1;
+  const user = await getDb().user.create({
+    data: { email: `publisher-${Date.now()}-${counter}@example.com`, passwordHash: "x", subscription: { create: trialSubscriptionData() } },
+  });
+  const accounts: { linkedinSub?: string; linkedinToken?: string; xUserId?: string; xTokens?: { accessToken: string; refreshToken: string } } = {};
+  if (platforms.includes("linkedin")) {
+    const member = fakes.linkedin.createUser();
+    const accessToken = fakes.linkedin.issueToken(member.sub);
+    accounts.linkedinSub = member.sub;
+    accounts.linkedinToken = accessToken;
+    await getDb().connection.create({
+      data: { userId: user.id, provider: "linkedin", providerUserId: member.sub, displayName: member.name, accessTokenEnc: seal(accessToken), expiresAt: new Date(Date.now() + 5_184_000_000) },
+    });
+  }
+  if (platforms.includes("twitter")) {
+    const account = fakes.x.createUser();
+    const tokens = fakes.x.issueTokens(account.id, options.xExpiresIn ? { expiresIn: options.xExpiresIn } : {});
+    accounts.xUserId = account.id;
+    accounts.xTokens = tokens;
+    await getDb().connection.create({
+      data: {
+        userId: user.id,
+        provider: "twitter",
+        providerUserId: account.id,
+        displayName: account.name,
+        handle: account.username,
+        accessTokenEnc: seal(tokens.accessToken),
+        refreshTokenEnc: seal(tokens.refreshToken),
+        expiresAt: new Date(Date.now() + (options.xExpiresIn ?? 7200) * 1000),
+      },
+    });
+  }
+  return { user, ...accounts };
+}
+
+export async function pngBytes(seed = 0): Promise<Uint8Array> {
+  return sharp({ create: { width: 60 + seed, height: 40, channels: 3, background: { r: (seed * 40) % 255, g: 90, b: 200 } } }).png().toBuffer();
+}
+
+/** A post with images, scheduled, then made due now (scheduling needs a minute of lead). */
+export async function duePost(userId: string, platforms: Platform[], text: string, images = 0) {
+  const post = await createPost(userId, { platforms, linkedinText: text, twitterText: text });
+  for (let i = 0; i < images; i++) await addImage(userId, post.id, await pngBytes(i), `image ${i + 1}`);
+  await schedulePost(userId, post.id, new Date(Date.now() + 120_000));
+  await getDb().delivery.updateMany({ where: { postId: post.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+  return post.id;
+}
+
+/** Runs a publisher in this process until nothing is due or in flight. */
+export async function publishAllDue(options: { concurrency?: number } = {}) {
+  const publisher = startPublisher({ concurrency: { linkedin: options.concurrency ?? 4, twitter: options.concurrency ?? 4 }, pollMs: 25 });
+  await publisher.idle();
+  await publisher.stop();
+}
+
+export async function postState(postId: string) {
+  return getDb().post.findUniqueOrThrow({ where: { id: postId }, include: { deliveries: { orderBy: { platform: "asc" } } } });
+}
