@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
 // elsewhere Playwright's own browser.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const FAKE_MODEL_PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
+const FAKE_LINKEDIN_PORT = Number(process.env.FAKE_LINKEDIN_PORT ?? 3297);
+const FAKE_X_PORT = Number(process.env.FAKE_X_PORT ?? 3298);
 export const E2E_DATA_DIR = path.resolve("tests/e2e/.data");
 const systemChromium = "/usr/bin/chromium";
 
@@ -50,7 +52,7 @@ export default defineConfig({
       port: FAKE_MODEL_PORT,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { FAKE_MODEL_PORT: String(FAKE_MODEL_PORT) },
+      env: { FAKE_MODEL_PORT: String(FAKE_MODEL_PORT), FAKE_LINKEDIN_PORT: String(FAKE_LINKEDIN_PORT), FAKE_X_PORT: String(FAKE_X_PORT) },
     },
     {
       // A fresh data folder each run; TRUST_PROXY lets each test act from its own address, so rate
@@ -70,6 +72,15 @@ export default defineConfig({
         AI_API_KEY: "e2e-fake-key",
         AI_MODEL: "fake-model",
         AI_TIMEOUT_MS: "3000",
+        LINKEDIN_CLIENT_ID: "linkedin-test-client",
+        LINKEDIN_CLIENT_SECRET: "linkedin-test-secret",
+        LINKEDIN_OAUTH_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}/oauth/v2`,
+        LINKEDIN_API_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}`,
+        X_CLIENT_ID: "x-test-client",
+        X_CLIENT_SECRET: "x-test-secret",
+        X_OAUTH_URL: `http://127.0.0.1:${FAKE_X_PORT}/i/oauth2`,
+        X_API_URL: `http://127.0.0.1:${FAKE_X_PORT}`,
+        PUBLISHER_POLL_MS: "300",
       },
     },
   ],

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment }));
+  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment, formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL] }));
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

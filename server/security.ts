@@ -4,13 +4,15 @@ import helmet from "helmet";
 interface SecurityOptions {
   appUrl: string;
   isDevelopment: boolean;
+  /** Where our forms may lead (the "Connect" forms redirect to LinkedIn's and X's consent pages). */
+  formTargets?: string[];
 }
 
 /**
  * Security headers for every answer: a nonce-based Content-Security-Policy, no framing, nosniff,
  * a strict referrer policy, and HSTS whenever the site is served over https.
  */
-export function securityHeaders({ appUrl, isDevelopment }: SecurityOptions) {
+export function securityHeaders({ appUrl, isDevelopment, formTargets = [] }: SecurityOptions) {
   const https = appUrl.startsWith("https://");
   return helmet({
     contentSecurityPolicy: {
@@ -20,7 +22,7 @@ export function securityHeaders({ appUrl, isDevelopment }: SecurityOptions) {
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...formTargets.map((url) => new URL(url).origin)],
         "script-src": [
           "'strict-dynamic'",
           "'self'",

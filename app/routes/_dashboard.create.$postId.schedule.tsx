@@ -40,28 +40,31 @@ export default function ScheduleStep() {
   const lastResult = actionData?.result;
   const [form, fields] = useZodForm("schedule", scheduleFormSchema, lastResult, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone) });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate>
-      <StepCard
-        title={t("create.schedule.title")}
-        description={t("create.schedule.description")}
-        backTo={stepPath(post.id, "images")}
-        actions={
-          <>
-            <StatusButton name="intent" value="draft" variant="outline" formNoValidate>
-              {t("create.schedule.saveDraft")}
-            </StatusButton>
-            <StatusButton name="intent" value="schedule" pendingLabel={t("create.progress.scheduling")}>
-              <CalendarCheck aria-hidden />
-              {t("create.schedule.submit")}
-            </StatusButton>
-          </>
-        }
-      >
-        <PostSummary post={post} />
-        <ScheduleFields fields={fields} timezone={timezone} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} />
-      </StepCard>
-    </Form>
+    <>
+      {/* Outside the form: its Connect buttons are forms of their own. */}
+      <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} className="mb-6" />
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <StepCard
+          title={t("create.schedule.title")}
+          description={t("create.schedule.description")}
+          backTo={stepPath(post.id, "images")}
+          actions={
+            <>
+              <StatusButton name="intent" value="draft" variant="outline" formNoValidate>
+                {t("create.schedule.saveDraft")}
+              </StatusButton>
+              <StatusButton name="intent" value="schedule" pendingLabel={t("create.progress.scheduling")}>
+                <CalendarCheck aria-hidden />
+                {t("create.schedule.submit")}
+              </StatusButton>
+            </>
+          }
+        >
+          <PostSummary post={post} />
+          <ScheduleFields fields={fields} timezone={timezone} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </StepCard>
+      </Form>
+    </>
   );
 }

@@ -51,7 +51,6 @@ export default function SchedulePostPage() {
         <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
           <ScheduleFields fields={fields} timezone={timezone} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="ghost">
               <Link to={`/posts/${post.id}`}>{t("common.cancel")}</Link>
@@ -59,6 +58,9 @@ export default function SchedulePostPage() {
             <StatusButton pendingLabel={t("create.progress.scheduling")}>{t("create.schedule.submit")}</StatusButton>
           </div>
         </Form>
+        <div className="mt-4">
+          <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} />
+        </div>
       </CardContent>
     </Card>
   );

@@ -70,7 +70,8 @@ test.describe("create wizard", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     const connect = hasJavaScript ? page.getByRole("dialog", { name: "Please connect your accounts first" }) : page.getByRole("alert").filter({ hasText: "Please connect your accounts first" });
     await expect(connect).toBeVisible();
-    await expect(connect.getByRole("link", { name: "Connect your accounts" })).toHaveAttribute("href", "/profile#connections");
+    await expect(connect.getByRole("button", { name: "Connect LinkedIn" })).toBeVisible();
+    await expect(connect.getByRole("button", { name: "Connect X (Twitter)" })).toBeVisible();
     if (hasJavaScript) await connect.getByRole("button", { name: "Cancel" }).click();
 
     await page.getByRole("button", { name: "Save as draft" }).click();

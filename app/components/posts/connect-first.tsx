@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ConnectForm } from "~/components/profile/connections-section";
 
@@ -9,7 +10,7 @@ import { ConnectForm } from "~/components/profile/connections-section";
  * 'Please connect your accounts first' (SPEC section 2): a dialog with JavaScript, the same words
  * in a panel on the page without it. `platforms` is the list the server refused.
  */
-export function ConnectFirst({ platforms, token }: { platforms: string[] | null | undefined; token?: unknown }) {
+export function ConnectFirst({ platforms, token, className }: { platforms: string[] | null | undefined; token?: unknown; className?: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(Boolean(platforms?.length));
@@ -41,7 +42,7 @@ export function ConnectFirst({ platforms, token }: { platforms: string[] | null 
     );
   }
   return (
-    <section role="alert" aria-labelledby="connect-first-title" className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4">
+    <section role="alert" aria-labelledby="connect-first-title" className={cn("flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4", className)}>
       <h2 id="connect-first-title" className="font-semibold">
         {t("create.schedule.connectTitle")}
       </h2>

@@ -1,7 +1,11 @@
 import { getDb } from "~/modules/db/db.server";
+import { getEnv } from "~/modules/env/env.server";
 import type { Platform } from "~/modules/posts/platforms";
 
-export const LEASE_MS = 2 * 60 * 1000;
+/** How long a claim lasts without renewal (PUBLISHER_LEASE_MS, 2 minutes by default). */
+export function leaseMs(): number {
+  return getEnv().PUBLISHER_LEASE_MS;
+}
 
 /** Due now: pending and its time has come, or taken by a publisher whose lease ran out. */
 function claimable(now: Date) {
@@ -42,7 +46,7 @@ export async function claimDue(workerId: string, platform: Platform, limit: numb
     if (claimed.length >= limit) break;
     const { count } = await db.delivery.updateMany({
       where: { id, platform, ...claimable(now) },
-      data: { status: "publishing", leaseOwner: workerId, leaseUntil: new Date(Date.now() + LEASE_MS), attempts: { increment: 1 } },
+      data: { status: "publishing", leaseOwner: workerId, leaseUntil: new Date(Date.now() + leaseMs()), attempts: { increment: 1 } },
     });
     if (count === 1) {
       const row = await db.delivery.findUniqueOrThrow({ where: { id }, select: { id: true, postId: true, platform: true, attempts: true, sentAt: true } });
@@ -56,7 +60,7 @@ export async function claimDue(workerId: string, platform: Platform, limit: numb
 export async function renewLease(deliveryId: string, workerId: string): Promise<boolean> {
   const { count } = await getDb().delivery.updateMany({
     where: { id: deliveryId, status: "publishing", leaseOwner: workerId },
-    data: { leaseUntil: new Date(Date.now() + LEASE_MS) },
+    data: { leaseUntil: new Date(Date.now() + leaseMs()) },
   });
   return count === 1;
 }
@@ -73,7 +77,7 @@ export async function releaseLease(deliveryId: string, workerId: string): Promis
 export async function markSent(deliveryId: string, workerId: string): Promise<boolean> {
   const { count } = await getDb().delivery.updateMany({
     where: { id: deliveryId, status: "publishing", leaseOwner: workerId },
-    data: { sentAt: new Date(), leaseUntil: new Date(Date.now() + LEASE_MS) },
+    data: { sentAt: new Date(), leaseUntil: new Date(Date.now() + leaseMs()) },
   });
   return count === 1;
 }

@@ -26,7 +26,16 @@ export async function recordFailure(
   delivery: { id: string; platform: Platform; postId: string },
   workerId: string,
   outcome: Outcome,
-  context: { userId: string | null },
+  context: {
+    userId: string | null;
+    /**
+     * This attempt's own create request was refused with certainty and no earlier attempt was
+     * uncertain: nothing can exist on the platform, so a later retry may post afresh. Otherwise
+     * (the attempt failed before posting, e.g. while looking for an earlier post) sentAt is kept and
+     * the next attempt, even a manual one, reconciles first.
+     */
+    nothingCreated?: boolean;
+  },
 ): Promise<void> {
   const db = getDb();
   const message = outcome.message.slice(0, 1000);
@@ -42,19 +51,20 @@ export async function recordFailure(
         status: "failed",
         errorCode: outcome.code === "not_connected" ? "not_connected" : "needs_reconnect",
         lastError: message,
-        sentAt: null,
         nextAttemptAt: null,
+        ...(context.nothingCreated ? { sentAt: null } : {}),
         ...released,
       };
       break;
     case "fail":
-      // A refusal is certain (nothing was created): a later retry posts afresh. Not so for "uncertain".
+      // A refusal of the create request is certain (nothing was created): a later retry posts
+      // afresh. Not so for "uncertain", nor after an earlier uncertain attempt (see nothingCreated).
       data = {
         status: "failed",
         errorCode: outcome.code,
         lastError: message,
         nextAttemptAt: null,
-        ...(outcome.code === "uncertain" ? {} : { sentAt: null }),
+        ...(context.nothingCreated && outcome.code !== "uncertain" ? { sentAt: null } : {}),
         ...released,
       };
       break;

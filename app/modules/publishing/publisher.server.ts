@@ -135,6 +135,6 @@ export async function deliver(workerId: string, delivery: ClaimedDelivery): Prom
     if (error instanceof LeaseLost) return;
     const outcome = classify(error, step, delivery.attempts);
     logger.warn({ deliveryId: delivery.id, platform: delivery.platform, outcome: outcome.kind, code: outcome.code, attempts: delivery.attempts }, "Delivery attempt failed");
-    await recordFailure(delivery, workerId, outcome, { userId: post.userId });
+    await recordFailure(delivery, workerId, outcome, { userId: post.userId, nothingCreated: step === "post" && delivery.sentAt === null });
   }
 }

@@ -1,0 +1,76 @@
+import { expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
+
+// The fakes' consent pages (tests/fakes) stand in for LinkedIn's and X's: the real OAuth code flows
+// run against them, and the publisher inside the server delivers to them.
+
+test.describe("connections", () => {
+  test("connect LinkedIn and X from the profile, then disconnect", async ({ page, hasJavaScript }) => {
+    await signUp(page, uniqueEmail());
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Connected accounts" });
+    await section.getByRole("button", { name: "Connect LinkedIn" }).click();
+    await expect(page.getByRole("heading", { name: "Allow access to your LinkedIn account?" })).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
+    await expect(section.getByText(/Connected as /).first()).toBeVisible();
+
+    await section.getByRole("button", { name: "Connect X (Twitter)" }).click();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page.getByText("X (Twitter) connected", { exact: true })).toBeVisible();
+    await expect(section.getByText("Connected", { exact: true })).toHaveCount(2);
+
+    if (hasJavaScript) {
+      // The short "Disconnect" button exists once the page is interactive; it asks first.
+      await section.getByRole("button", { name: "Disconnect", exact: true }).last().click();
+      await page.getByRole("dialog", { name: "Disconnect X (Twitter)?" }).getByRole("button", { name: "Disconnect X (Twitter)" }).click();
+    } else {
+      await section.getByRole("button", { name: "Disconnect X (Twitter)" }).click();
+    }
+    await expect(page.getByText("X (Twitter) disconnected", { exact: true })).toBeVisible();
+    await expect(section.getByRole("button", { name: "Connect X (Twitter)" })).toBeVisible();
+  });
+
+  test("a cancelled consent stores nothing and says so", async ({ page }) => {
+    await signUp(page, uniqueEmail());
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Connect LinkedIn" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("Failed to connect LinkedIn", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Connect LinkedIn" })).toBeVisible();
+    const me = await page.request.get("/api/users/me");
+    const services = ((await me.json()) as { data: { services: { serviceName: string; connected: boolean }[] } }).data.services;
+    expect(services.find((s) => s.serviceName === "linkedin")?.connected).toBe(false);
+  });
+
+  test("from the wizard: connect when asked, come back to the draft, publish now, see it published", async ({ page, hasJavaScript }) => {
+    await signUp(page, uniqueEmail());
+    await startPost(page, "manual", ["LinkedIn"]);
+    const text = `Published end to end (${Date.now()}) #e2e`;
+    await page.getByLabel("Your post").fill(text);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/review$/);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/images$/);
+    await page.getByRole("button", { name: "Continue without images" }).click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    const schedulePath = new URL(page.url()).pathname;
+    await page.getByRole("radio", { name: "Publish now" }).check();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    const connect = hasJavaScript ? page.getByRole("dialog", { name: "Please connect your accounts first" }) : page.getByRole("alert").filter({ hasText: "Please connect your accounts first" });
+    await connect.getByRole("button", { name: "Connect LinkedIn" }).click();
+    await page.getByRole("button", { name: "Allow" }).click();
+    // Back where it started, the draft intact.
+    await expect(page).toHaveURL(new RegExp(`${schedulePath}$`));
+    await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
+    await page.getByRole("radio", { name: "Publish now" }).check();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+    // The publisher runs inside the server: reload until the post is out.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText("Published", { exact: true }).first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole("link", { name: "View on LinkedIn" })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:share:/);
+  });
+});
