@@ -1,3 +1,4 @@
+import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
 
 // The fakes' consent pages (tests/fakes) stand in for LinkedIn's and X's: the real OAuth code flows
@@ -74,3 +75,70 @@ test.describe("connections", () => {
     await expect(page.getByRole("link", { name: "View on LinkedIn" })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:share:/);
   });
 });
+
+test.describe("reconnect", () => {
+  test("a LinkedIn connection older than 7 days asks to reconnect: modal with JavaScript, banner without", async ({ page, hasJavaScript }) => {
+    // Record the analytics events the modal sends (SPEC section 4).
+    await page.context().addInitScript(() => {
+      const events: string[] = [];
+      (window as unknown as { posthog: unknown; __events: string[] }).__events = events;
+      (window as unknown as { posthog: { capture: (e: string) => void } }).posthog = { capture: (event: string) => void events.push(event) };
+    });
+    const email = uniqueEmail("reconnect");
+    await signUp(page, email);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Connect LinkedIn" }).click();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
+    await ageLinkedInConnection(email, 8);
+
+    await page.goto("/posts");
+    const banner = page.getByRole("status").filter({ hasText: "more than a week ago" });
+    if (!hasJavaScript) {
+      await expect(banner).toBeVisible();
+      await banner.getByRole("button", { name: "Reconnect" }).click();
+      await page.getByRole("button", { name: "Allow" }).click();
+      await expect(page).toHaveURL(/\/posts$/);
+      await expect(banner).toHaveCount(0);
+      return;
+    }
+    const modal = page.getByRole("dialog", { name: "LinkedIn Reconnection Required" });
+    await expect(modal).toContainText("Your LinkedIn session has expired. You need to reconnect to continue using LinkedIn features.");
+    await modal.getByRole("button", { name: "Cancel" }).click();
+    await expect(modal).toBeHidden();
+    await expect(banner).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual(["linkedin_reconnect_required", "linkedin_reconnect_cancelled"]);
+    // Dismissed for this tab: not again on the next page; the banner stays.
+    await page.goto("/create");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "more than a week ago" })).toBeVisible();
+    // The events of the first page were sent before /create was loaded; this page sent none.
+    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual([]);
+
+    // A new tab asks again; confirming goes to LinkedIn and comes back.
+    const second = await page.context().newPage();
+    await second.goto("/posts");
+    const again = second.getByRole("dialog", { name: "LinkedIn Reconnection Required" });
+    await expect(again).toBeVisible();
+    expect(await second.evaluate(() => (window as unknown as { __events: string[] }).__events)).toContain("linkedin_reconnect_required");
+    await again.getByRole("button", { name: "Reconnect" }).click();
+    await second.getByRole("button", { name: "Allow" }).click();
+    await expect(second).toHaveURL(/\/posts$/);
+    await expect(second.getByText("LinkedIn connected", { exact: true })).toBeVisible();
+    await expect(second.getByRole("dialog")).toHaveCount(0);
+    // Never on callback routes: the modal did not open on the way back either.
+    await second.close();
+  });
+});
+
+/** Moves the user's LinkedIn connection `days` into the past, as time would (the e2e database). */
+async function ageLinkedInConnection(email: string, days: number) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  const at = Date.now() - days * 24 * 60 * 60 * 1000;
+  await db.execute({
+    sql: `UPDATE "Connection" SET "connectedAt" = ? WHERE "provider" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
+    args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
+  });
+  db.close();
+}

@@ -1,0 +1,218 @@
+// The publisher as real processes (server/worker.ts) against this file's database and the fakes
+// running here: killed at random moments and restarted, and two of them sharing the work. Whatever
+// happens, every post ends up published, and exists exactly once on each platform.
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/modules/db/db.server";
+import { connectedUser, duePost, fakeEnv, startFakes, type Fakes } from "../support/publishing";
+
+const LEASE_MS = 2000;
+
+let fakes: Fakes;
+let jitter: NodeJS.Timeout | undefined;
+beforeAll(async () => {
+  fakes = await startFakes();
+  // Answers take 30 to 80 ms, as over a real network.
+  const vary = () => {
+    const ms = 30 + Math.floor(Math.random() * 50);
+    fakes.linkedin.setLatency(ms);
+    fakes.x.setLatency(ms);
+  };
+  vary();
+  jitter = setInterval(vary, 40);
+});
+afterAll(async () => {
+  clearInterval(jitter);
+  await fakes.close();
+});
+
+interface Worker {
+  child: ChildProcess;
+  /** The worker's JSON log lines (pino). */
+  logs: Record<string, unknown>[];
+  started: Promise<void>;
+  exited: Promise<void>;
+}
+
+const workers = new Set<Worker>();
+afterEach(async () => {
+  for (const worker of workers) worker.child.kill("SIGKILL");
+  await Promise.all([...workers].map((w) => w.exited));
+  workers.clear();
+});
+
+function workerEnv(concurrency: number): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: process.env.DATA_DIR,
+    APP_SECRET: process.env.APP_SECRET,
+    APP_URL: process.env.APP_URL,
+    LOG_LEVEL: "info",
+    ...fakeEnv(fakes.linkedin, fakes.x),
+    PROVIDER_TIMEOUT_MS: "1000",
+    PUBLISHER_CONCURRENCY_LINKEDIN: String(concurrency),
+    PUBLISHER_CONCURRENCY_X: String(concurrency),
+    PUBLISHER_POLL_MS: "100",
+    // A killed worker's deliveries come back after this (2 minutes by default).
+    PUBLISHER_LEASE_MS: String(LEASE_MS),
+  };
+}
+
+/** `node --import tsx server/worker.ts`: the worker exactly as `npm run worker` runs it, without a build. */
+function startWorker(concurrency: number): Worker {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], { env: workerEnv(concurrency), stdio: ["ignore", "pipe", "pipe"] });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = "";
+  let buffered = "";
+  let markStarted: () => void = () => {};
+  let failStart: (error: Error) => void = () => {};
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    failStart = reject;
+  });
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry.msg === "Publisher started") markStarted();
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(() => failStart(new Error(`The worker exited before starting: ${stderr}`)));
+  const worker = { child, logs, started, exited };
+  workers.add(worker);
+  void exited.then(() => workers.delete(worker));
+  return worker;
+}
+
+async function kill(worker: Worker, signal: NodeJS.Signals = "SIGKILL") {
+  worker.child.kill(signal);
+  await worker.exited;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
+
+interface Batch {
+  postIds: string[];
+  texts: string[];
+}
+
+/** `count` posts for both platforms, spread over a few users, every fourth with images. */
+async function makeBatch(label: string, count: number, { images = true } = {}): Promise<Batch> {
+  const users = [];
+  for (let i = 0; i < Math.ceil(count / 5); i++) users.push((await connectedUser(fakes)).user);
+  const batch: Batch = { postIds: [], texts: [] };
+  for (let i = 0; i < count; i++) {
+    const text = `${label} ${i} ${Date.now().toString(36)}`;
+    batch.texts.push(text);
+    batch.postIds.push(await duePost(users[i % users.length]!.id, ["linkedin", "twitter"], text, images && i % 4 === 0 ? 1 + (i % 3) : 0));
+  }
+  return batch;
+}
+
+async function unpublishedCount(batch: Batch) {
+  return getDb().delivery.count({ where: { postId: { in: batch.postIds }, status: { not: "published" } } });
+}
+
+/** What waiting would do for deliveries backing off after an uncertain attempt. */
+async function timePasses(batch: Batch) {
+  await getDb().delivery.updateMany({ where: { postId: { in: batch.postIds }, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+}
+
+/** Every post published, each text exactly once on each platform, under the id the delivery names. */
+async function expectPublishedExactlyOnce(batch: Batch) {
+  const posts = await getDb().post.findMany({ where: { id: { in: batch.postIds } }, include: { deliveries: true, media: true } });
+  expect(posts).toHaveLength(batch.postIds.length);
+  for (const post of posts) {
+    expect({ id: post.id, status: post.status }).toEqual({ id: post.id, status: "published" });
+    const text = post.linkedinText;
+    expect({ text, linkedin: fakes.linkedin.countPosts(text), x: fakes.x.countTweets(text) }).toEqual({ text, linkedin: 1, x: 1 });
+    const linkedin = post.deliveries.find((d) => d.platform === "linkedin")!;
+    const x = post.deliveries.find((d) => d.platform === "twitter")!;
+    const stored = fakes.linkedin.state.posts.find((p) => p.text === text)!;
+    const tweet = fakes.x.state.tweets.find((t) => t.text === text)!;
+    expect(linkedin).toMatchObject({ status: "published", externalId: stored.urn });
+    expect(x).toMatchObject({ status: "published", externalId: tweet.id });
+    expect(stored.imageUrns).toHaveLength(post.media.length);
+    expect(tweet.mediaIds).toHaveLength(post.media.length);
+  }
+  expect(await getDb().notification.count({ where: { postId: { in: batch.postIds } } })).toBe(0);
+}
+
+describe("publisher processes", () => {
+  it("survives being killed at random moments: everything published, nothing twice", { timeout: 90_000 }, async () => {
+    const batch = await makeBatch("Crash", 40);
+    // Some answers lost after the platform created the post, on top of the kills.
+    fakes.linkedin.dropConnectionAfterHandling("POST /rest/posts", { times: 3 });
+    fakes.x.dropConnectionAfterHandling("POST /2/tweets", { times: 3 });
+
+    const deadline = Date.now() + 60_000;
+    let kills = 0;
+    let left = await unpublishedCount(batch);
+    while (left > 0 && Date.now() < deadline) {
+      const worker = startWorker(2);
+      await worker.started;
+      await sleep(between(150, 600));
+      await kill(worker);
+      kills += 1;
+      await timePasses(batch);
+      left = await unpublishedCount(batch);
+    }
+    // Whatever a last kill left behind (leases) is finished by one worker left alone.
+    const last = startWorker(4);
+    await last.started;
+    while ((await unpublishedCount(batch)) > 0 && Date.now() < deadline + 20_000) {
+      await timePasses(batch);
+      await sleep(200);
+    }
+    await kill(last, "SIGTERM");
+
+    expect(kills).toBeGreaterThanOrEqual(10);
+    await expectPublishedExactlyOnce(batch);
+    // The kills really did interrupt deliveries, which other workers then took over.
+    const retried = await getDb().delivery.count({ where: { postId: { in: batch.postIds }, attempts: { gt: 1 } } });
+    expect(retried).toBeGreaterThan(0);
+  });
+
+  it("two processes share one database: each delivery done once, both did some, and not slower than one", { timeout: 90_000 }, async () => {
+    const run = async (label: string, processes: number) => {
+      const batch = await makeBatch(label, 100, { images: false });
+      // Not due yet: the workers start first, so their start-up is not measured.
+      await getDb().delivery.updateMany({ where: { postId: { in: batch.postIds } }, data: { nextAttemptAt: new Date(Date.now() + 3_600_000) } });
+      const started = Array.from({ length: processes }, () => startWorker(3));
+      await Promise.all(started.map((w) => w.started));
+      const t0 = Date.now();
+      await getDb().delivery.updateMany({ where: { postId: { in: batch.postIds } }, data: { nextAttemptAt: new Date(t0 - 1000) } });
+      while ((await unpublishedCount(batch)) > 0 && Date.now() < t0 + 40_000) await sleep(50);
+      const elapsed = Date.now() - t0;
+      await Promise.all(started.map((w) => kill(w, "SIGTERM")));
+      await expectPublishedExactlyOnce(batch);
+      const deliveryIds = new Set((await getDb().delivery.findMany({ where: { postId: { in: batch.postIds } }, select: { id: true } })).map((d) => d.id));
+      const deliveredBy = started.map((w) => w.logs.filter((l) => l.msg === "Delivered" && deliveryIds.has(String(l.deliveryId))).map((l) => String(l.deliveryId)));
+      return { elapsed, deliveredBy, total: deliveryIds.size };
+    };
+
+    const one = await run("Alone", 1);
+    const two = await run("Shared", 2);
+    // Each delivery was delivered by exactly one process, and both took part.
+    const all = two.deliveredBy.flat();
+    expect(all).toHaveLength(two.total);
+    expect(new Set(all).size).toBe(two.total);
+    for (const share of two.deliveredBy) expect(share.length).toBeGreaterThan(two.total / 10);
+    expect(one.deliveredBy[0]).toHaveLength(one.total);
+    console.info(`publisher processes: 200 deliveries in ${one.elapsed} ms with one process, ${two.elapsed} ms with two`);
+    expect(two.elapsed).toBeLessThanOrEqual(one.elapsed * 1.1);
+  });
+});
