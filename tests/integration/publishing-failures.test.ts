@@ -522,6 +522,46 @@ describe("leases", () => {
   }
 });
 
+describe("a worker that dies between recording a delivery and settling its post", () => {
+  async function doomedAttempt(platforms: Platform[], text: string) {
+    const { user } = await connectedUser(fakes, platforms);
+    const postId = await duePost(user.id, platforms, text);
+    await getDb().post.update({ where: { id: postId }, data: { status: "publishing" } });
+    return { user, postId };
+  }
+
+  it("the post still ends up published (not left 'publishing' forever)", async () => {
+    const text = uniqueText("Died before settling");
+    const { postId } = await doomedAttempt(["twitter"], text);
+    const [claimed] = await claimDue("doomed-worker", "twitter", 1);
+    expect(claimed?.postId).toBe(postId);
+    // recordPublished's first write, then the process is gone before settlePost runs.
+    await getDb().delivery.updateMany({
+      where: { id: claimed!.id, leaseOwner: "doomed-worker" },
+      data: { status: "published", externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+    });
+    expect((await postState(postId)).status).toBe("publishing");
+    await publishAllDue();
+    const post = await postState(postId);
+    expect(post.status).toBe("published");
+    expect(post.publishedAt).not.toBeNull();
+  });
+
+  it("a failure recorded just before dying still fails the post and tells the user", async () => {
+    const text = uniqueText("Died before settling a failure");
+    const { postId } = await doomedAttempt(["linkedin"], text);
+    const [claimed] = await claimDue("doomed-worker", "linkedin", 1);
+    await getDb().delivery.updateMany({
+      where: { id: claimed!.id, leaseOwner: "doomed-worker" },
+      data: { status: "failed", errorCode: "100", lastError: "Refused", nextAttemptAt: null, leaseOwner: null, leaseUntil: null },
+    });
+    await publishAllDue();
+    const post = await postState(postId);
+    expect(post.status).toBe("failed");
+    expect(await getDb().notification.count({ where: { postId, kind: "publish_failed" } })).toBe(1);
+  });
+});
+
 describe("retry from the post", () => {
   it("re-runs only the failed platform; the published one is never posted again", async () => {
     const { user } = await connectedUser(fakes);

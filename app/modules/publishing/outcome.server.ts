@@ -94,8 +94,12 @@ export function postStatusOf(deliveries: { status: string; attempts: number }[])
  * the same moment: each re-reads after writing and writes again until what it wrote still holds.
  */
 export async function settlePost(deliveryId: string): Promise<void> {
+  const { postId } = await getDb().delivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { postId: true } });
+  await settlePostOf(postId);
+}
+
+async function settlePostOf(postId: string): Promise<void> {
   const db = getDb();
-  const { postId } = await db.delivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { postId: true } });
   for (let round = 0; round < 5; round++) {
     const deliveries = await db.delivery.findMany({ where: { postId }, select: { status: true, attempts: true, publishedAt: true, platform: true, lastError: true } });
     const status = postStatusOf(deliveries);
@@ -116,4 +120,19 @@ export async function settlePost(deliveryId: string): Promise<void> {
     const after = await db.delivery.findMany({ where: { postId }, select: { status: true, attempts: true } });
     if (postStatusOf(after) === status) return;
   }
+}
+
+/**
+ * Settles posts left "publishing" although none of their deliveries is still to do: what a
+ * publisher leaves behind when it dies between recording a delivery and settling its post. Any
+ * publisher may run it at any time (settling is idempotent); returns how many it settled.
+ */
+export async function settleStrandedPosts(limit = 100): Promise<number> {
+  const stranded = await getDb().post.findMany({
+    where: { status: "publishing", deliveries: { some: {}, none: { status: { in: ["pending", "publishing"] } } } },
+    select: { id: true },
+    take: limit,
+  });
+  for (const post of stranded) await settlePostOf(post.id);
+  return stranded.length;
 }

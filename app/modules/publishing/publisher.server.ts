@@ -6,7 +6,10 @@ import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
 import { claimDue, markSent, releaseLease, renewLease, type ClaimedDelivery } from "./claim.server";
 import { attemptDelivery, LeaseLost } from "./deliver.server";
 import { classify } from "./failures.server";
-import { recordFailure, recordPublished } from "./outcome.server";
+import { recordFailure, recordPublished, settleStrandedPosts } from "./outcome.server";
+
+/** How often a publisher looks for posts a dead publisher left unsettled (and once at start). */
+const SWEEP_EVERY_MS = 30_000;
 
 export interface PublisherOptions {
   concurrency: Record<Platform, number>;
@@ -39,6 +42,7 @@ export function startPublisher(options: PublisherOptions): Publisher {
   let again = false;
   let idleWaiters: (() => void)[] = [];
   let lastTickFoundNothing = false;
+  let lastSweep = 0;
 
   const schedule = (delay: number) => {
     if (stopping) return;
@@ -55,6 +59,11 @@ export function startPublisher(options: PublisherOptions): Publisher {
     ticking = true;
     let claimedAny = false;
     try {
+      if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        const settled = await settleStrandedPosts();
+        if (settled > 0) logger.warn({ settled }, "Settled posts a stopped publisher left unsettled");
+      }
       for (const platform of PLATFORMS) {
         const free = options.concurrency[platform] - running[platform];
         const claimed = await claimDue(workerId, platform, free);

@@ -1,0 +1,149 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "~/modules/auth/session.server";
+import { usableConnection } from "~/modules/connections/access-token.server";
+import { disconnect } from "~/modules/connections/disconnect.server";
+import { completeConnect, startConnect } from "~/modules/connections/oauth.server";
+import { unseal } from "~/modules/crypto/secrets.server";
+import { getDb } from "~/modules/db/db.server";
+import * as disconnectRoute from "~/routes/api.auth.$provider.disconnect";
+import * as urlRoute from "~/routes/api.auth.$provider.url";
+import { followConsent } from "../fakes/linkedin-server";
+import { connectedUser, duePost, startFakes, type Fakes } from "../support/publishing";
+import { uniqueEmail } from "./helpers";
+
+let fakes: Fakes;
+beforeAll(async () => {
+  fakes = await startFakes();
+});
+afterAll(async () => {
+  await fakes.close();
+});
+
+async function signedIn() {
+  const user = await getDb().user.create({ data: { email: uniqueEmail("connect"), passwordHash: "x" } });
+  const cookie = (await createSession(user.id)).split(";")[0]!;
+  const session = await getDb().session.findFirstOrThrow({ where: { userId: user.id } });
+  return { user, cookie, sessionId: session.id };
+}
+
+function query(url: URL) {
+  return { code: url.searchParams.get("code"), state: url.searchParams.get("state"), error: url.searchParams.get("error") };
+}
+
+describe("connecting an account", () => {
+  it("LinkedIn: consent, code exchange, identity, tokens sealed, back where the user started", async () => {
+    const { user, sessionId } = await signedIn();
+    const authorize = await startConnect(user, sessionId, "linkedin", { returnTo: "/create/abc/schedule", prompt: "login" });
+    expect(new URL(authorize).searchParams.get("prompt")).toBe("login");
+    expect(new URL(authorize).searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/callback/linkedin");
+    const back = await followConsent(authorize, "Allow");
+    const result = await completeConnect("linkedin", query(back), { userId: user.id, sessionId });
+    expect(result).toEqual({ ok: true, returnTo: "/create/abc/schedule" });
+    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
+    expect(row).toMatchObject({ status: "active" });
+    expect(row.displayName).not.toBe("");
+    expect(row.accessTokenEnc).not.toBeNull();
+    // Sealed at rest: the stored value is not the token, and unseals to one the fake accepts.
+    const token = unseal(row.accessTokenEnc!);
+    expect(row.accessTokenEnc).not.toContain(token);
+    expect((await usableConnection(user.id, "linkedin")).accessToken).toBe(token);
+    expect(row.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 3600 * 1000);
+  });
+
+  it("X: PKCE with S256 and a refresh token, stored sealed", async () => {
+    const { user, sessionId } = await signedIn();
+    const authorize = new URL(await startConnect(user, sessionId, "twitter"));
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const back = await followConsent(authorize.toString(), "Allow");
+    expect((await completeConnect("twitter", query(back), { userId: user.id, sessionId })).ok).toBe(true);
+    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "twitter" } } });
+    expect(row.handle).toBeTruthy();
+    expect(row.refreshTokenEnc).not.toBeNull();
+  });
+
+  it("stores nothing when consent is cancelled, the state is reused, from another session, or the exchange fails", async () => {
+    const { user, sessionId } = await signedIn();
+    const none = async () => expect(await getDb().connection.count({ where: { userId: user.id } })).toBe(0);
+
+    const cancelled = await followConsent(await startConnect(user, sessionId, "linkedin"), "Cancel");
+    expect(cancelled.searchParams.get("error")).toBe("user_cancelled_authorize");
+    expect((await completeConnect("linkedin", query(cancelled), { userId: user.id, sessionId })).ok).toBe(false);
+    await none();
+
+    const other = await signedIn();
+    const stolen = await followConsent(await startConnect(user, sessionId, "linkedin"), "Allow");
+    expect((await completeConnect("linkedin", query(stolen), { userId: other.user.id, sessionId: other.sessionId })).ok).toBe(false);
+    await none();
+    // The state was not consumed by the refused attempt from another session… but it is single-use:
+    expect((await completeConnect("linkedin", query(stolen), { userId: user.id, sessionId })).ok).toBe(true);
+    expect((await completeConnect("linkedin", query(stolen), { userId: user.id, sessionId })).ok).toBe(false);
+    await getDb().connection.deleteMany({ where: { userId: user.id } });
+
+    const wrongProvider = await followConsent(await startConnect(user, sessionId, "linkedin"), "Allow");
+    expect((await completeConnect("twitter", query(wrongProvider), { userId: user.id, sessionId })).ok).toBe(false);
+    await none();
+
+    const forged = await followConsent(await startConnect(user, sessionId, "linkedin"), "Allow");
+    const tampered = { ...query(forged), state: `${query(forged).state!.split(".")[0]}.forged` };
+    expect((await completeConnect("linkedin", tampered, { userId: user.id, sessionId })).ok).toBe(false);
+    await none();
+
+    const expired = await followConsent(await startConnect(user, sessionId, "linkedin"), "Allow");
+    await getDb().oAuthState.updateMany({ where: { userId: user.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await completeConnect("linkedin", query(expired), { userId: user.id, sessionId })).ok).toBe(false);
+    await none();
+
+    const failing = await followConsent(await startConnect(user, sessionId, "linkedin"), "Allow");
+    fakes.linkedin.failNext("POST /oauth/v2/accessToken", { status: 500 });
+    expect((await completeConnect("linkedin", query(failing), { userId: user.id, sessionId })).ok).toBe(false);
+    await none();
+  });
+});
+
+describe("disconnecting", () => {
+  it("revokes X's tokens, deletes them, and flags the scheduled posts for that platform", async () => {
+    const { user, xTokens } = await connectedUser(fakes, ["linkedin", "twitter"]);
+    const postId = await duePost(user.id, ["linkedin", "twitter"], `Flag me ${Date.now()}`);
+    await getDb().delivery.updateMany({ where: { postId }, data: { nextAttemptAt: new Date(Date.now() + 3_600_000) } });
+    const revokes = () => fakes.x.state.requests.filter((r) => r.path === "/2/oauth2/revoke").length;
+    const before = revokes();
+    expect(await disconnect(user.id, "twitter")).toEqual({ flaggedPosts: 1 });
+    expect(revokes()).toBe(before + 2);
+    expect(await getDb().connection.count({ where: { userId: user.id, provider: "twitter" } })).toBe(0);
+    const post = await getDb().post.findUniqueOrThrow({ where: { id: postId } });
+    expect(post).toMatchObject({ status: "scheduled", errorCode: "platform_disconnected", errorMessage: "twitter" });
+    // The old token no longer works at X.
+    const me = await fetch(`${fakes.x.apiUrl}/2/users/me`, { headers: { Authorization: `Bearer ${xTokens!.accessToken}` } });
+    expect(me.status).toBe(401);
+  });
+});
+
+describe("connection API", () => {
+  const call = async (route: { loader: unknown; action: unknown }, method: string, path: string, params: Record<string, string>, cookie?: string) => {
+    const request = new Request(`http://localhost:3000${path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+    const handler = (method === "GET" ? route.loader : route.action) as (args: ActionFunctionArgs) => Promise<Response>;
+    const response = await handler({ request, params, context: { cspNonce: "", clientIp: null } } as unknown as ActionFunctionArgs);
+    return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, any> | null };
+  };
+
+  it("GET /api/auth/{provider}/url answers the consent address in data.url; 401 JSON without a session", async () => {
+    const { cookie } = await signedIn();
+    const linkedin = await call(urlRoute, "GET", "/api/auth/linkedin/url?prompt=login", { provider: "linkedin" }, cookie);
+    expect(linkedin.status).toBe(200);
+    expect(new URL(linkedin.body!.data.url).searchParams.get("prompt")).toBe("login");
+    const x = await call(urlRoute, "GET", "/api/auth/twitter/url", { provider: "twitter" }, cookie);
+    expect(new URL(x.body!.data.url).pathname).toBe("/i/oauth2/authorize");
+    expect((await call(urlRoute, "GET", "/api/auth/linkedin/url", { provider: "linkedin" })).status).toBe(401);
+    expect((await call(urlRoute, "GET", "/api/auth/facebook/url", { provider: "facebook" }, cookie)).status).toBe(404);
+  });
+
+  it("POST /api/auth/{provider}/disconnect answers null, 404 when not connected", async () => {
+    const { user, cookie } = await signedIn();
+    expect((await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie)).status).toBe(404);
+    await getDb().connection.create({ data: { userId: user.id, provider: "linkedin", providerUserId: "abc", accessTokenEnc: null } });
+    const done = await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie);
+    expect(done).toEqual({ status: 200, body: { data: null } });
+  });
+});
