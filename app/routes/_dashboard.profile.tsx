@@ -102,12 +102,12 @@ export default function ProfilePage() {
     <>
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <AccountSection profile={profile} timeZones={timeZones} lastResult={resultFor("updateTimezone")} />
           <PasswordSection lastResult={resultFor("changePassword")} />
           <ConnectionsSection services={profile.services} isAdmin={profile.isAdmin} />
         </div>
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           <SubscriptionSection subscription={profile.subscription} />
           <QuickActions sessions={sessions} />
           <HelpSection />

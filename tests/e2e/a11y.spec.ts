@@ -34,3 +34,18 @@ test.describe("accessibility", () => {
     });
   }
 });
+
+test.describe("phone layout", () => {
+  test("no page scrolls sideways at 360 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const path of publicPages) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+    await signUp(page, uniqueEmail());
+    for (const path of [...signedInPages, "/posts?view=calendar", "/posts?view=list"]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+  });
+});

@@ -61,7 +61,10 @@ export function startPublisher(options: PublisherOptions): Publisher {
     try {
       if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = Date.now();
-        const settled = await settleStrandedPosts();
+        const settled = await settleStrandedPosts().catch((error: unknown) => {
+          logger.error({ err: error }, "Publisher could not settle stranded posts");
+          return 0;
+        });
         if (settled > 0) logger.warn({ settled }, "Settled posts a stopped publisher left unsettled");
       }
       for (const platform of PLATFORMS) {
@@ -129,7 +132,8 @@ export async function deliver(workerId: string, delivery: ClaimedDelivery): Prom
   const post = await getDb().post.findUnique({ where: { id: delivery.postId }, select: { userId: true, status: true } });
   if (!post) return; // deleted meanwhile: its deliveries went with it
   await getDb().post.updateMany({ where: { id: delivery.postId, status: "scheduled" }, data: { status: "publishing" } });
-  let step: "prepare" | "post" = "prepare";
+  // Set by beforeSend (in a callback, so TypeScript cannot follow it: hence the cast).
+  let step = "prepare" as "prepare" | "post";
   try {
     const result = await attemptDelivery(delivery, {
       stillMine: () => renewLease(delivery.id, workerId),

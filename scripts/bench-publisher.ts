@@ -1,0 +1,343 @@
+// npm run bench:publisher: how fast publisher processes (server/worker.ts) deliver a burst of due
+// posts. 10,000 deliveries for 1,000 users (10 each, LinkedIn and X, no images) fall due in the
+// same minute; the LinkedIn and X fakes run in this process and answer after 50 ms. Measured with
+// one publisher process, then two, each on a fresh database: completion time, lateness
+// (publishedAt − scheduled time) p50/p99, throughput, and that every post exists exactly once.
+//
+// SQLite by default (a temporary file). BENCH_DATABASE_URL=postgresql://user@host/db (a database
+// to connect to as admin) runs it on PostgreSQL, in a temporary database created and dropped here.
+// Other knobs: BENCH_USERS (1000), BENCH_PER_USER (10), BENCH_LATENCY_MS (50), BENCH_CONCURRENCY
+// (64 per platform and process), BENCH_PROCESSES ("1,2"), BENCH_PATTERNS ("burst,spread": all due
+// at the same second, or spread evenly over the minute), BENCH_POLL_MS (1000), BENCH_TIMEOUT_S (300).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Prisma } from "../app/modules/db/db.server";
+import { startLinkedInFake, type LinkedInFake } from "../tests/fakes/linkedin-server";
+import { startXFake, type XFake } from "../tests/fakes/x-server";
+
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const PER_USER = Number(process.env.BENCH_PER_USER ?? 10);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const PROCESSES = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
+const PATTERNS = (process.env.BENCH_PATTERNS ?? "burst,spread").split(",") as Pattern[];
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 300) * 1000;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL;
+const SPREAD_MS = 60_000;
+
+type Pattern = "burst" | "spread";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-publisher-"));
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  DATABASE_URL: `file:${path.join(dataDir, "placeholder.db")}`,
+  APP_SECRET: randomBytes(32).toString("base64url"),
+  APP_URL: "http://localhost:3000",
+  LOG_LEVEL: "warn",
+});
+const { resetEnvCache } = await import("../app/modules/env/env.server");
+const { getDb, disconnectDb } = await import("../app/modules/db/db.server");
+const { migrate } = await import("../app/modules/db/migrate.server");
+const { seal } = await import("../app/modules/crypto/secrets.server");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const newId = () => `c${randomBytes(12).toString("hex")}`;
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database for one run; the function returned drops it. */
+async function freshDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!ADMIN_URL) {
+    const url = `file:${path.join(dataDir, `${name}.db`)}`;
+    await migrate(url);
+    return { url, drop: async () => {} };
+  }
+  const database = `plume_bench_${Date.now()}_${name}`;
+  await adminQuery(`CREATE DATABASE "${database}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  await migrate(url.toString());
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`) };
+}
+
+type Platform = "linkedin" | "twitter";
+
+interface SeededPost {
+  id: string;
+  userId: string;
+  platforms: Platform[];
+  text: string;
+}
+
+interface Seeded {
+  posts: SeededPost[];
+  deliveries: number;
+}
+
+/** Users, their connections (tokens the fakes issued), posts and pending deliveries, not yet due. */
+async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seeded> {
+  const db = getDb();
+  const later = new Date(Date.now() + 24 * 3_600_000);
+  const users: { id: string; email: string; passwordHash: string }[] = [];
+  const connections: Prisma.ConnectionCreateManyInput[] = [];
+  const posts: SeededPost[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const userId = newId();
+    users.push({ id: userId, email: `bench-${tag}-${u}@example.com`, passwordHash: "x" });
+    const member = linkedin.createUser();
+    const account = x.createUser();
+    const tokens = x.issueTokens(account.id);
+    connections.push(
+      { userId, provider: "linkedin", providerUserId: member.sub, displayName: member.name, accessTokenEnc: seal(linkedin.issueToken(member.sub)), expiresAt: new Date(Date.now() + 5_184_000_000) },
+      {
+        userId,
+        provider: "twitter",
+        providerUserId: account.id,
+        displayName: account.name,
+        handle: account.username,
+        accessTokenEnc: seal(tokens.accessToken),
+        refreshTokenEnc: seal(tokens.refreshToken),
+        expiresAt: new Date(Date.now() + 7_200_000),
+      },
+    );
+    // PER_USER deliveries: posts for both platforms first, then one-platform posts, alternating.
+    let left = PER_USER;
+    for (let p = 0; left > 0; p++) {
+      const platforms: Platform[] = left >= 2 && p < PER_USER / 4 ? ["linkedin", "twitter"] : [p % 2 === 0 ? "linkedin" : "twitter"];
+      left -= platforms.length;
+      posts.push({ id: newId(), userId, platforms, text: `Bench ${tag} user ${u} post ${p}: scheduled for the same minute as everyone else` });
+    }
+  }
+  const chunks = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+  for (const rows of chunks(users)) await db.user.createMany({ data: rows });
+  for (const rows of chunks(connections)) await db.connection.createMany({ data: rows });
+  for (const rows of chunks(posts)) {
+    await db.post.createMany({
+      data: rows.map((p) => ({
+        id: p.id,
+        userId: p.userId,
+        status: "scheduled",
+        platforms: p.platforms.join(","),
+        linkedinText: p.platforms.includes("linkedin") ? p.text : "",
+        twitterText: p.platforms.includes("twitter") ? p.text : "",
+        scheduledAt: later,
+      })),
+    });
+  }
+  const deliveries = posts.flatMap((p) => p.platforms.map((platform) => ({ postId: p.id, platform, status: "pending", nextAttemptAt: later })));
+  for (const rows of chunks(deliveries)) await db.delivery.createMany({ data: rows });
+  return { posts, deliveries: deliveries.length };
+}
+
+interface Worker {
+  child: ChildProcess;
+  started: Promise<void>;
+  exited: Promise<void>;
+}
+
+function startWorker(databaseUrl: string, linkedin: LinkedInFake, x: XFake): Worker {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: process.env.APP_SECRET,
+    APP_URL: process.env.APP_URL,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    LINKEDIN_CLIENT_ID: linkedin.state.clientId,
+    LINKEDIN_CLIENT_SECRET: linkedin.state.clientSecret,
+    LINKEDIN_OAUTH_URL: linkedin.oauthUrl,
+    LINKEDIN_API_URL: linkedin.apiUrl,
+    X_CLIENT_ID: x.state.clientId,
+    X_CLIENT_SECRET: x.state.clientSecret,
+    X_OAUTH_URL: x.oauthUrl,
+    X_API_URL: x.apiUrl,
+    PUBLISHER_CONCURRENCY_LINKEDIN: String(CONCURRENCY),
+    PUBLISHER_CONCURRENCY_X: String(CONCURRENCY),
+    PUBLISHER_POLL_MS: String(POLL_MS),
+  };
+  const extra = process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "server/worker.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  let buffered = "";
+  const started = new Promise<void>((resolve, reject) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.includes('"Publisher started"')) resolve();
+        else if (/"level":(40|50|60)/.test(line)) console.log(`  worker ${child.pid}: ${line.slice(0, 300)}`);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`A worker exited early (code ${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return { child, started, exited };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface Result {
+  pattern: Pattern;
+  processes: number;
+  deliveries: number;
+  published: number;
+  failed: number;
+  notExactlyOnce: number;
+  completionS: number;
+  throughput: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+async function run(pattern: Pattern, processes: number): Promise<Result> {
+  const tag = `${pattern}${processes}-${Date.now().toString(36)}`;
+  const [linkedin, x] = await Promise.all([startLinkedInFake({ latencyMs: LATENCY_MS }), startXFake({ latencyMs: LATENCY_MS })]);
+  x.state.limits.appTweetsPer24h = 1_000_000_000;
+  const database = await freshDatabase(tag.replace(/[^a-z0-9]/gi, "_"));
+  process.env.DATABASE_URL = database.url;
+  resetEnvCache();
+  await disconnectDb();
+  const workers: Worker[] = [];
+  try {
+    const seedStart = Date.now();
+    const seeded = await seed(tag, linkedin, x);
+    console.log(`\n[${pattern}, ${processes} process${processes > 1 ? "es" : ""}] seeded ${seeded.posts.length} posts, ${seeded.deliveries} deliveries in ${Date.now() - seedStart} ms`);
+
+    for (let i = 0; i < processes; i++) workers.push(startWorker(database.url, linkedin, x));
+    await Promise.all(workers.map((w) => w.started));
+
+    // Everything falls due now: at the same moment (burst), or evenly over one minute (spread).
+    const db = getDb();
+    const t0 = Date.now() + (pattern === "burst" ? 500 : 3000);
+    if (pattern === "burst") {
+      await db.post.updateMany({ data: { scheduledAt: new Date(t0) } });
+      await db.delivery.updateMany({ data: { nextAttemptAt: new Date(t0) } });
+    } else {
+      const buckets = 60;
+      for (let b = 0; b < buckets; b++) {
+        const ids = seeded.posts.filter((_, i) => i % buckets === b).map((p) => p.id);
+        const at = new Date(t0 + (b * SPREAD_MS) / buckets);
+        await db.post.updateMany({ where: { id: { in: ids } }, data: { scheduledAt: at } });
+        await db.delivery.updateMany({ where: { postId: { in: ids } }, data: { nextAttemptAt: at } });
+      }
+      if (Date.now() > t0) console.log("  (setting the times took longer than the lead: the first ones were late already)");
+    }
+
+    const deadline = t0 + TIMEOUT_MS;
+    let done = 0;
+    let lastReport = Date.now();
+    while (Date.now() < deadline) {
+      done = await db.delivery.count({ where: { status: { in: ["published", "failed"] } } });
+      if (done >= seeded.deliveries) break;
+      if (Date.now() - lastReport > 10_000) {
+        lastReport = Date.now();
+        console.log(`  ${done}/${seeded.deliveries} after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      }
+      await sleep(250);
+    }
+    await Promise.all(workers.map(async (w) => (w.child.kill("SIGTERM"), await w.exited)));
+
+    const rows = await db.delivery.findMany({ select: { status: true, publishedAt: true, post: { select: { scheduledAt: true } } } });
+    const published = rows.filter((r) => r.status === "published" && r.publishedAt && r.post.scheduledAt);
+    const lateness = published.map((r) => r.publishedAt!.getTime() - r.post.scheduledAt!.getTime()).sort((a, b) => a - b);
+    const last = Math.max(...published.map((r) => r.publishedAt!.getTime()));
+    const first = Math.min(...published.map((r) => r.post.scheduledAt!.getTime()));
+    const notExactlyOnce = seeded.posts.reduce(
+      (n, p) => n + (p.platforms.includes("linkedin") && linkedin.countPosts(p.text) !== 1 ? 1 : 0) + (p.platforms.includes("twitter") && x.countTweets(p.text) !== 1 ? 1 : 0),
+      0,
+    );
+    const completionS = (last - first) / 1000;
+    return {
+      pattern,
+      processes,
+      deliveries: seeded.deliveries,
+      published: published.length,
+      failed: rows.filter((r) => r.status === "failed").length,
+      notExactlyOnce,
+      completionS,
+      throughput: published.length / completionS,
+      p50: percentile(lateness, 50) / 1000,
+      p99: percentile(lateness, 99) / 1000,
+      max: (lateness[lateness.length - 1] ?? NaN) / 1000,
+    };
+  } finally {
+    for (const w of workers) w.child.kill("SIGKILL");
+    await Promise.all(workers.map((w) => w.exited));
+    await disconnectDb();
+    await database.drop();
+    await Promise.all([linkedin.close(), x.close()]);
+  }
+}
+
+const results: Result[] = [];
+try {
+  console.log(
+    `Publisher benchmark on ${ADMIN_URL ? "PostgreSQL" : "SQLite"}: ${USERS} users × ${PER_USER} deliveries, fakes answering after ${LATENCY_MS} ms, ` +
+      `concurrency ${CONCURRENCY} per platform and process, poll ${POLL_MS} ms`,
+  );
+  for (const pattern of PATTERNS) {
+    for (const processes of PROCESSES) {
+      const result = await run(pattern, processes);
+      results.push(result);
+      console.log(
+        `  done: ${result.published}/${result.deliveries} published, ${result.failed} failed, ${result.notExactlyOnce} not exactly once; ` +
+          `completion ${result.completionS.toFixed(1)} s, ${result.throughput.toFixed(0)}/s, lateness p50 ${result.p50.toFixed(2)} s p99 ${result.p99.toFixed(2)} s`,
+      );
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const row = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(10) : c.padStart(12))).join("");
+console.log(`\n${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late"])}`);
+for (const r of results) {
+  console.log(
+    row([
+      r.pattern,
+      String(r.processes),
+      `${r.published}/${r.deliveries}`,
+      String(r.failed),
+      String(r.notExactlyOnce),
+      `${r.completionS.toFixed(1)} s`,
+      `${r.throughput.toFixed(0)}/s`,
+      `${r.p50.toFixed(2)} s`,
+      `${r.p99.toFixed(2)} s`,
+      `${r.max.toFixed(2)} s`,
+    ]),
+  );
+}
+for (const pattern of PATTERNS) {
+  const one = results.find((r) => r.pattern === pattern && r.processes === 1);
+  const two = results.find((r) => r.pattern === pattern && r.processes === 2);
+  if (one && two) {
+    console.log(
+      `${pattern}: two processes / one — completion ${(two.completionS / one.completionS).toFixed(2)}, throughput ${(two.throughput / one.throughput).toFixed(2)}, p99 lateness ${(two.p99 / one.p99).toFixed(2)}`,
+    );
+  }
+}
+const burst = results.find((r) => r.pattern === "burst" && r.processes === 1);
+if (burst) console.log(`Target "all done within 60 s on one process": ${burst.completionS <= 60 ? "met" : "MISSED"} (${burst.completionS.toFixed(1)} s)`);
+const spread = results.find((r) => r.pattern === "spread" && r.processes === 1);
+if (spread) console.log(`Target "p99 lateness ≤ 2 s when not saturated" (spread over the minute, one process): ${spread.p99 <= 2 ? "met" : "MISSED"} (${spread.p99.toFixed(2)} s)`);
+const broken = results.some((r) => r.notExactlyOnce > 0 || r.published + r.failed < r.deliveries);
+process.exitCode = broken ? 1 : 0;
