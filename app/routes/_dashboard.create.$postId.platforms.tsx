@@ -1,15 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { PlatformPicker } from "~/components/create/platform-picker";
-import { StepCard } from "~/components/create/step-card";
+import { useActionData } from "@remix-run/react";
+import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/components/create/steps";
-import { useZodForm } from "~/components/forms/use-zod-form";
-import { FormErrors } from "~/components/ui/field";
-import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
@@ -32,26 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlatformsStep() {
-  const { t } = useTranslation();
   const { post, connected } = useWizardData();
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useZodForm("platforms", platformsFormSchema, lastResult, { defaultValue: { platforms: post.platforms } });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate>
-      <StepCard
-        title={t("create.platforms.title")}
-        description={t("create.platforms.description")}
-        backTo={null}
-        actions={
-          <StatusButton>
-            {t("create.next")}
-            <ArrowRight aria-hidden />
-          </StatusButton>
-        }
-      >
-        <PlatformPicker field={fields.platforms} connected={connected} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-      </StepCard>
-    </Form>
-  );
+  return <PlatformsForm lastResult={lastResult} chosen={post.platforms} connected={connected} />;
 }

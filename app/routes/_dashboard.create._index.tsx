@@ -1,16 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlatformPicker } from "~/components/create/platform-picker";
-import { StepCard } from "~/components/create/step-card";
+import { PlatformsForm } from "~/components/create/platforms-form";
 import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, stepPath } from "~/components/create/steps";
-import { useZodForm } from "~/components/forms/use-zod-form";
 import { Button } from "~/components/ui/button";
-import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { replyInvalid } from "~/modules/forms/reply.server";
@@ -38,7 +33,6 @@ export default function NewPostPage() {
   const { connected, unfinished } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const formatDate = useFormatDate();
-  const [form, fields] = useZodForm("new-post", platformsFormSchema, lastResult);
   return (
     <>
       <StepIndicator current="platforms" postId={null} reached="platforms" />
@@ -55,20 +49,7 @@ export default function NewPostPage() {
           </Button>
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
-        <StepCard
-          title={t("create.platforms.title")}
-          description={t("create.platforms.description")}
-          actions={
-            <StatusButton>
-              {t("create.next")}
-              <ArrowRight aria-hidden />
-            </StatusButton>
-          }
-        >
-          <PlatformPicker field={fields.platforms} connected={connected} />
-        </StepCard>
-      </Form>
+      <PlatformsForm lastResult={lastResult} connected={connected} />
     </>
   );
 }
