@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme: themeSession.getTheme(),
       toast: toast.toast,
       siteName: getEnv().SITE_NAME,
+      siteUrl: getEnv().APP_URL,
       reconnect,
       notices: notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
       user: user

@@ -1,63 +1,68 @@
-import { Link } from "@remix-run/react";
-import { CalendarClock, PenLine, Send } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlannedContent } from "~/components/planned-content";
-import { Button } from "~/components/ui/button";
+import { CallToAction, Hero, ItemsSection, Stats, Testimonials } from "~/components/marketing/landing-sections";
+import { WaitlistForm } from "~/components/marketing/waitlist-form";
+import { getContent } from "~/modules/content/content.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
+import { HONEYPOT_FIELD, waitlistSchema } from "~/modules/marketing/schemas";
+import { joinWaitlist, waitlistCount } from "~/modules/marketing/waitlist.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { useOptionalUser } from "~/utils/use-root-data";
+import { routeSeoMeta } from "~/utils/seo";
 
-export const handle: RouteHandle = { title: "home.title" };
+export const handle: RouteHandle = { title: (_t, data) => (data as { seo?: { title: string } } | undefined)?.seo?.title ?? "Plume" };
 
-const steps = [
-  { icon: PenLine, key: "write" },
-  { icon: CalendarClock, key: "schedule" },
-  { icon: Send, key: "publish" },
-] as const;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  const content = getContent(locale).index;
+  return {
+    content,
+    count: await waitlistCount(),
+    seo: { title: content.seo.title ?? content.title, description: content.seo.description ?? content.description, path: "/", image: content.seo.image },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = routeSeoMeta;
+
+/** The waitlist form posts here (in place with JavaScript, as a page without). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: waitlistSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { intent: "waitlist" });
+  try {
+    const { fullName, email } = submission.value;
+    await joinWaitlist({ fullName, email, locale: await getLocale(request), honeypot: submission.value[HONEYPOT_FIELD] }, context.clientIp ?? null);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return replyWithError(request, submission, error, { intent: "waitlist" });
+  }
+  return data({ intent: "waitlist", joined: true });
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
+  const { content, count } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const user = useOptionalUser();
+  const why = content.sections.find((section) => section.id === "why-choose");
   return (
     <>
-      <section className="relative overflow-hidden border-b bg-gradient-to-b from-accent/60 to-background">
-        <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center sm:px-6 sm:py-28">
-          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{t("home.headline")}</h1>
-          <p className="max-w-2xl text-lg text-pretty text-muted-foreground">{t("home.subheadline")}</p>
-          <div className="flex flex-wrap justify-center gap-3">
-            {user ? (
-              <Button asChild size="lg">
-                <Link to="/posts">{t("home.openDashboard")}</Link>
-              </Button>
-            ) : (
-              <>
-                <Button asChild size="lg">
-                  <Link to="/signup">{t("home.startTrial")}</Link>
-                </Button>
-                <Button asChild size="lg" variant="outline">
-                  <Link to="/login">{t("nav.signIn")}</Link>
-                </Button>
-              </>
-            )}
-          </div>
-          <p className="text-sm text-muted-foreground">{t("home.trialNote")}</p>
-        </div>
-      </section>
-      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="how-title">
-        <h2 id="how-title" className="mb-8 text-center text-2xl font-semibold tracking-tight">
-          {t("home.howTitle")}
-        </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
-          {steps.map(({ icon: Icon, key }) => (
-            <li key={key} className="rounded-xl border bg-card p-6 shadow-sm">
-              <Icon aria-hidden className="mb-4 size-6 text-primary" />
-              <h3 className="font-semibold">{t(`home.steps.${key}.title`)}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{t(`home.steps.${key}.text`)}</p>
-            </li>
+      <Hero hero={content.hero} signedIn={Boolean(user)} dashboardLabel={t("home.openDashboard")} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-20 px-4 py-16 sm:px-6 sm:py-20">
+        <WaitlistForm copy={content.waitlist} count={count} answer={answer} />
+        <Stats stats={content.stats} />
+        <ItemsSection id="features" title={content.features.title} description={content.features.description} items={content.features.items} />
+        <Testimonials testimonials={content.testimonials} />
+        {why ? <ItemsSection id={why.id} title={why.title} description={why.description} items={why.items} columns={2} /> : null}
+        {content.sections
+          .filter((section) => section.id !== "why-choose")
+          .map((section) => (
+            <ItemsSection key={section.id} id={section.id} title={section.title} description={section.description} items={section.items} />
           ))}
-        </ol>
-      </section>
-      <div className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
-        <PlannedContent page="home" />
+        <CallToAction cta={content.cta} />
       </div>
     </>
   );

@@ -1,8 +1,17 @@
-import { PlannedPage } from "~/components/planned-content";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ContentPage } from "~/components/marketing/content-page";
+import { loadContentPage } from "~/modules/content/page-route.server";
 import type { RouteHandle } from "~/utils/page-title";
+import { routeSeoMeta } from "~/utils/seo";
 
-export const handle: RouteHandle = { title: "pages.careers" };
+export const handle: RouteHandle = { title: (_t, data) => (data as { page?: { title: string } } | undefined)?.page?.title ?? "" };
 
-export default function Page() {
-  return <PlannedPage page="careers" title="pages.careers" />;
+export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "careers");
+
+export const meta: MetaFunction<typeof loader> = routeSeoMeta;
+
+export default function CareersPage() {
+  const { page } = useLoaderData<typeof loader>();
+  return <ContentPage page={page} />;
 }

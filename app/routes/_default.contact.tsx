@@ -1,8 +1,92 @@
-import { PlannedPage } from "~/components/planned-content";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckCircle2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Honeypot } from "~/components/marketing/honeypot";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { ContentPage } from "~/components/marketing/content-page";
+import { ErrorList, Field, FormErrors } from "~/components/ui/field";
+import { Label } from "~/components/ui/label";
+import { StatusButton } from "~/components/ui/status-button";
+import { Textarea } from "~/components/ui/textarea";
+import { getOptionalUser } from "~/modules/auth/guards.server";
+import { loadContentPage } from "~/modules/content/page-route.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
+import { sendContactMessage } from "~/modules/marketing/contact.server";
+import { CONTACT_TOPICS, contactSchema, HONEYPOT_FIELD } from "~/modules/marketing/schemas";
 import type { RouteHandle } from "~/utils/page-title";
+import { routeSeoMeta } from "~/utils/seo";
+import { useOptionalUser } from "~/utils/use-root-data";
 
-export const handle: RouteHandle = { title: "pages.contact" };
+export const handle: RouteHandle = { title: (_t, data) => (data as { page?: { title: string } } | undefined)?.page?.title ?? "" };
 
-export default function Page() {
-  return <PlannedPage page="contact" title="pages.contact" />;
+export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "contact");
+
+export const meta: MetaFunction<typeof loader> = routeSeoMeta;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  try {
+    const { name, email, topic, message } = submission.value;
+    const user = await getOptionalUser(request);
+    await sendContactMessage(
+      { name, email, topic, message, honeypot: submission.value[HONEYPOT_FIELD] },
+      { ip: context.clientIp ?? null, userId: user?.id ?? null, locale: await getLocale(request) },
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return replyWithError(request, submission, error);
+  }
+  return data({ intent: null, sent: true });
+}
+
+export default function ContactPage() {
+  const { t } = useTranslation();
+  const { page } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const user = useOptionalUser();
+  const [form, fields] = useZodForm("contact", contactSchema, answer && "result" in answer ? answer.result : undefined, { defaultValue: { email: user?.email ?? "" } });
+  return (
+    <ContentPage page={page}>
+      {answer && "sent" in answer ? (
+        <p role="status" className="mt-10 flex items-start gap-3 rounded-xl bg-success/10 p-4">
+          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+          {t("marketing.contact.sent")}
+        </p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-10 flex flex-col gap-5 rounded-2xl border bg-card p-6 shadow-xs">
+          <h2 className="text-xl font-semibold">{t("marketing.contact.title")}</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label={t("marketing.contact.name")} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
+            <Field label={t("auth.fields.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.topic.id}>{t("marketing.contact.topic")}</Label>
+            <select {...getSelectProps(fields.topic)} key={fields.topic.key} className="h-10 rounded-md border border-input bg-background px-3 text-sm">
+              {CONTACT_TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {t(`marketing.contact.topics.${topic}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.message.id}>{t("marketing.contact.message")}</Label>
+            <Textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} />
+            <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+          </div>
+          <Honeypot />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div>
+            <StatusButton>{t("marketing.contact.send")}</StatusButton>
+          </div>
+        </Form>
+      )}
+    </ContentPage>
+  );
 }

@@ -1,19 +1,41 @@
-import { Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-page";
-import { NavLinks } from "~/components/layout/navigation";
 import { DocsShell } from "~/components/layout/shells";
+import { getContent } from "~/modules/content/content.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
+import { cn } from "~/utils/cn";
 
-// The documentation tree; the pages themselves come from content/docs with the marketing site.
-const docsNav = [{ to: "/docs/getting-started", labelKey: "docs.gettingStarted" }];
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { nav: getContent(await getLocale(request)).docsNav };
+}
 
+/** The documentation tree from content/<locale>/docs: top-level pages, then one group per folder. */
 function DocsSidebar() {
   const { t } = useTranslation();
+  const nav = useRouteLoaderData<typeof loader>("routes/docs")?.nav ?? [];
   return (
-    <div className="flex flex-col gap-2">
-      <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("docs.title")}</p>
-      <NavLinks items={docsNav} label={t("docs.navigation")} vertical />
-    </div>
+    <nav aria-label={t("docs.navigation")} className="flex flex-col gap-6 text-sm">
+      {nav.map((group) => (
+        <div key={group.title || "root"} className="flex flex-col gap-1">
+          <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.title || t("docs.title")}</p>
+          <ul className="flex flex-col gap-0.5">
+            {group.items.map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path}
+                  prefetch="intent"
+                  className={({ isActive }) => cn("block rounded-md px-3 py-1.5 text-muted-foreground hover:bg-muted hover:text-foreground", isActive && "bg-accent font-medium text-accent-foreground")}
+                >
+                  {item.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
   );
 }
 

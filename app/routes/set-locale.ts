@@ -13,7 +13,10 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const locale = form.get("locale");
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  // A ?lang= in the address would outvote the choice just made: drop it.
+  const target = new URL(safeRedirect(form.get("redirectTo")), "http://plume.invalid");
+  target.searchParams.delete("lang");
+  const redirectTo = target.pathname + target.search + target.hash;
   if (!isLocale(locale)) return redirect(redirectTo);
   const user = await getOptionalUser(request);
   if (user) await updateLocale(user.id, locale);

@@ -20,7 +20,7 @@ test.describe("shell", () => {
 
   test("the header, top navigation and footer", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle("Write once, publish everywhere - Plume");
+    await expect(page).toHaveTitle(/LinkedIn and X posts - Plume$/);
     const top = page.getByRole("navigation", { name: "Site" }).first();
     await expect(top.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/getting-started");
     await expect(top.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");

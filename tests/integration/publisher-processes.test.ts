@@ -31,6 +31,8 @@ interface Worker {
   /** The worker's JSON log lines (pino). */
   logs: Record<string, unknown>[];
   started: Promise<void>;
+  /** Resolves at its first delivery: from then on it is busy. */
+  delivering: Promise<void>;
   exited: Promise<void>;
 }
 
@@ -68,6 +70,8 @@ function startWorker(concurrency: number): Worker {
   let stderr = "";
   let buffered = "";
   let markStarted: () => void = () => {};
+  let markDelivering: () => void = () => {};
+  const delivering = new Promise<void>((resolve) => (markDelivering = resolve));
   let failStart: (error: Error) => void = () => {};
   const started = new Promise<void>((resolve, reject) => {
     markStarted = resolve;
@@ -82,6 +86,7 @@ function startWorker(concurrency: number): Worker {
         const entry = JSON.parse(line) as Record<string, unknown>;
         logs.push(entry);
         if (entry.msg === "Publisher started") markStarted();
+        if (entry.msg === "Delivered") markDelivering();
       } catch {
         // not a log line
       }
@@ -90,7 +95,7 @@ function startWorker(concurrency: number): Worker {
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => failStart(new Error(`The worker exited before starting: ${stderr}`)));
-  const worker = { child, logs, started, exited };
+  const worker = { child, logs, started, delivering, exited };
   workers.add(worker);
   void exited.then(() => workers.delete(worker));
   return worker;
@@ -162,8 +167,10 @@ describe("publisher processes", () => {
     let kills = 0;
     let left = await unpublishedCount(batch);
     while (left > 0 && Date.now() < deadline) {
-      const worker = startWorker(2);
+      const worker = startWorker(1);
       await worker.started;
+      // A random moment once it is at work (nothing may be left for it but leases still held).
+      await Promise.race([worker.delivering, sleep(LEASE_MS + 1000)]);
       await sleep(between(150, 600));
       await kill(worker);
       kills += 1;
@@ -179,6 +186,7 @@ describe("publisher processes", () => {
     }
     await kill(last, "SIGTERM");
 
+    console.info(`publisher processes: ${kills} kills, everything published after ${((Date.now() - deadline + 60_000) / 1000).toFixed(1)} s`);
     expect(kills).toBeGreaterThanOrEqual(10);
     await expectPublishedExactlyOnce(batch);
     // The kills really did interrupt deliveries, which other workers then took over.

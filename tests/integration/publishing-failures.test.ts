@@ -535,7 +535,7 @@ describe("a worker that dies between recording a delivery and settling its post"
     const { postId } = await doomedAttempt(["twitter"], text);
     const [claimed] = await claimDue("doomed-worker", "twitter", 1);
     expect(claimed?.postId).toBe(postId);
-    // recordPublished's first write, then the process is gone before settlePost runs.
+    // recordPublished's first write, then the process is gone before the post is settled.
     await getDb().delivery.updateMany({
       where: { id: claimed!.id, leaseOwner: "doomed-worker" },
       data: { status: "published", externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date(), leaseOwner: null, leaseUntil: null },

@@ -1,4 +1,7 @@
 import { Link } from "@remix-run/react";
+import { Search } from "lucide-react";
+import { SearchDialog } from "~/components/search-dialog";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useOptionalUser } from "~/utils/use-root-data";
@@ -18,6 +21,7 @@ export function Header() {
         <Logo />
         <NavLinks items={topNavItems} label={t("nav.top")} className="hidden md:block" />
         <div className="ml-auto flex items-center gap-2">
+          <SearchButton />
           <LanguageSwitcher className="hidden sm:flex" />
           <ThemeSwitcher className="hidden sm:flex" />
           {user ? (
@@ -54,5 +58,30 @@ export function Header() {
         </div>
       ) : null}
     </header>
+  );
+}
+
+/** A link to /search without JavaScript; with it, the Meta+K dialog. */
+function SearchButton() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  return (
+    <>
+      <Link
+        to="/search"
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          window.dispatchEvent(new Event("plume:open-search"));
+        }}
+        className="flex h-9 items-center gap-2 rounded-md border px-2.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+        aria-label={t("search.open")}
+      >
+        <Search aria-hidden className="size-4" />
+        <span className="hidden xl:inline">{t("search.short")}</span>
+        <kbd className="hidden rounded border bg-muted px-1 text-[0.65rem] xl:inline">⌘K</kbd>
+      </Link>
+      {hydrated ? <SearchDialog /> : null}
+    </>
   );
 }

@@ -34,8 +34,13 @@ function detector(): RemixI18Next {
   return remixI18n;
 }
 
-/** The request's language: the saved choice, else Accept-Language limited to en/fr, else en. */
+/**
+ * The request's language: `?lang=` (the address of each language version, for links and search
+ * engines), else the saved choice, else Accept-Language limited to en/fr, else en.
+ */
 export async function getLocale(request: Request): Promise<Locale> {
+  const fromQuery = new URL(request.url).searchParams.get("lang");
+  if (isLocale(fromQuery)) return fromQuery;
   const locale = await detector().getLocale(request);
   return isLocale(locale) ? locale : fallbackLanguage;
 }

@@ -8,7 +8,9 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Empty for a plain-text message. */
   html: string;
+  replyTo?: string;
 }
 
 let transport: Transporter | undefined;
@@ -20,7 +22,7 @@ let transport: Transporter | undefined;
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
-  const message = { from: env.MAIL_FROM, ...mail };
+  const message = { from: env.MAIL_FROM, ...mail, html: mail.html || undefined };
   if (env.SMTP_URL) {
     transport ??= nodemailer.createTransport(env.SMTP_URL);
     await transport.sendMail(message);

@@ -1,6 +1,7 @@
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import type { Platform } from "~/modules/posts/platforms";
+import { batcher } from "./batch.server";
 
 /** How long a claim lasts without renewal (PUBLISHER_LEASE_MS, 2 minutes by default). */
 export function leaseMs(): number {
@@ -26,9 +27,10 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes up to `limit` due deliveries for this worker. Each is taken by one conditional update, so
- * whichever process updates first owns it and every other one simply moves on: any number of
- * publishers can share one database without doing a delivery twice.
+ * Takes up to `limit` due deliveries for this worker. They are taken by one conditional update
+ * (status and lease re-checked row by row, RETURNING what was taken), so whichever process updates
+ * a row first owns it and every other one simply gets fewer rows: any number of publishers can share
+ * one database without doing a delivery twice.
  */
 export async function claimDue(workerId: string, platform: Platform, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
@@ -39,21 +41,18 @@ export async function claimDue(workerId: string, platform: Platform, limit: numb
     take: limit * 3,
     select: { id: true },
   });
-  // Processes that read the same candidates start at different places, so they rarely collide.
-  const order = candidates.map((c) => c.id).sort(() => Math.random() - 0.5);
-  const claimed: ClaimedDelivery[] = [];
-  for (const id of order) {
-    if (claimed.length >= limit) break;
-    const { count } = await db.delivery.updateMany({
-      where: { id, platform, ...claimable(now) },
-      data: { status: "publishing", leaseOwner: workerId, leaseUntil: new Date(Date.now() + leaseMs()), attempts: { increment: 1 } },
-    });
-    if (count === 1) {
-      const row = await db.delivery.findUniqueOrThrow({ where: { id }, select: { id: true, postId: true, platform: true, attempts: true, sentAt: true } });
-      claimed.push({ ...row, platform: row.platform as Platform });
-    }
-  }
-  return claimed;
+  if (candidates.length === 0) return [];
+  // Processes that read the same candidates try different ones, so they rarely collide.
+  const ids = candidates
+    .map((c) => c.id)
+    .sort(() => Math.random() - 0.5)
+    .slice(0, limit);
+  const claimed = await db.delivery.updateManyAndReturn({
+    where: { id: { in: ids }, platform, ...claimable(now) },
+    data: { status: "publishing", leaseOwner: workerId, leaseUntil: new Date(Date.now() + leaseMs()), attempts: { increment: 1 } },
+    select: { id: true, postId: true, platform: true, attempts: true, sentAt: true },
+  });
+  return claimed.map((row) => ({ ...row, platform: row.platform as Platform }));
 }
 
 /** Extends this worker's lease; false when it has lost it (another worker took the delivery over). */
@@ -73,11 +72,28 @@ export async function releaseLease(deliveryId: string, workerId: string): Promis
   });
 }
 
-/** Records that the request creating the post is about to go out (see Delivery.sentAt). */
-export async function markSent(deliveryId: string, workerId: string): Promise<boolean> {
-  const { count } = await getDb().delivery.updateMany({
-    where: { id: deliveryId, status: "publishing", leaseOwner: workerId },
-    data: { sentAt: new Date(), leaseUntil: new Date(Date.now() + leaseMs()) },
-  });
-  return count === 1;
+/**
+ * Records that the request creating the post is about to go out (see Delivery.sentAt); false when
+ * the lease was lost (do not send). Deliveries reaching this point together share one update, still
+ * conditional row by row on the lease.
+ */
+export function markSent(deliveryId: string, workerId: string): Promise<boolean> {
+  return markSentTogether({ deliveryId, workerId });
 }
+
+const markSentTogether = batcher(
+  async (items: { deliveryId: string; workerId: string }[]) => {
+    const now = Date.now();
+    const marked = new Set<string>();
+    for (const workerId of new Set(items.map((item) => item.workerId))) {
+      const rows = await getDb().delivery.updateManyAndReturn({
+        where: { id: { in: items.filter((item) => item.workerId === workerId).map((item) => item.deliveryId) }, status: "publishing", leaseOwner: workerId },
+        data: { sentAt: new Date(now), leaseUntil: new Date(now + leaseMs()) },
+        select: { id: true },
+      });
+      for (const row of rows) marked.add(row.id);
+    }
+    return items.map((item) => marked.has(item.deliveryId));
+  },
+  { delayMs: 0, max: 200 },
+);

@@ -12,13 +12,19 @@ export interface Published {
   url: string;
 }
 
-/** What a delivery needs, read fresh when the attempt starts (the post may have been edited). */
-async function loadWork(delivery: ClaimedDelivery) {
-  const post = await getDb().post.findUniqueOrThrow({
-    where: { id: delivery.postId },
-    select: { userId: true, linkedinText: true, twitterText: true, media: { orderBy: { position: "asc" } } },
-  });
-  return post;
+const workSelect = { id: true, userId: true, linkedinText: true, twitterText: true, media: { orderBy: { position: "asc" } } } as const;
+
+/** What a delivery needs, read fresh when the attempt starts (the post may have been edited); null once deleted. */
+export async function loadWork(delivery: Pick<ClaimedDelivery, "postId">) {
+  return getDb().post.findUnique({ where: { id: delivery.postId }, select: workSelect });
+}
+
+export type Work = NonNullable<Awaited<ReturnType<typeof loadWork>>>;
+
+/** loadWork() for several posts at once, by post id (a deleted post is missing). */
+export async function loadWorks(postIds: string[]): Promise<Map<string, Work>> {
+  const posts = await getDb().post.findMany({ where: { id: { in: postIds } }, select: workSelect });
+  return new Map(posts.map((post) => [post.id, post]));
 }
 
 export interface AttemptHooks {
@@ -35,14 +41,16 @@ export class LeaseLost extends Error {
   }
 }
 
-/** Runs one attempt of a delivery; throws what went wrong for the caller to classify. */
-export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptHooks): Promise<Published> {
-  const post = await loadWork(delivery);
+/**
+ * Runs one attempt of a delivery; throws what went wrong for the caller to classify. `work` is the
+ * post as loadWork() read it at the start of this attempt (read here when not given).
+ */
+export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptHooks, work?: Work): Promise<Published> {
+  const post = work ?? (await loadWork(delivery));
+  if (!post) throw new Error("The post was deleted");
   const connection = await usableConnection(post.userId, delivery.platform);
   return delivery.platform === "linkedin" ? deliverToLinkedIn(delivery, post, connection, hooks) : deliverToX(delivery, post, connection, hooks);
 }
-
-type Work = Awaited<ReturnType<typeof loadWork>>;
 
 async function imagesOf(post: Work) {
   return Promise.all(post.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, altText: m.altText })));

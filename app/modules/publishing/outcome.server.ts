@@ -1,8 +1,10 @@
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
+import { logger } from "~/modules/logger/logger.server";
 import type { Platform } from "~/modules/posts/platforms";
 import type { Published } from "./deliver.server";
 import type { Outcome } from "./failures.server";
+import { batcher } from "./batch.server";
 import { notifyPublishFailed } from "./notify.server";
 
 // Writes the end of an attempt. Every write is conditional on the worker still holding the lease:
@@ -14,13 +16,39 @@ function held(deliveryId: string, workerId: string) {
 
 const released = { leaseOwner: null, leaseUntil: null };
 
-export async function recordPublished(deliveryId: string, workerId: string, result: Published): Promise<void> {
-  const { count } = await getDb().delivery.updateMany({
-    where: held(deliveryId, workerId),
-    data: { status: "published", externalId: result.externalId, url: result.url, publishedAt: new Date(), errorCode: null, lastError: null, ...released },
-  });
-  if (count === 1) await settlePost(deliveryId);
+/**
+ * Records a delivery as published (if this worker still holds it) and settles its post. Deliveries
+ * finishing within a few milliseconds of each other are recorded in one transaction, each update
+ * still conditional on its own lease. `postId`, when the caller knows it, saves looking it up.
+ */
+export function recordPublished(deliveryId: string, workerId: string, result: Published, postId?: string): Promise<void> {
+  return recordPublishedTogether({ deliveryId, workerId, result, postId });
 }
+
+const recordPublishedTogether = batcher(
+  async (items: { deliveryId: string; workerId: string; result: Published; postId?: string }[]) => {
+    const db = getDb();
+    const publishedAt = new Date();
+    const counts = await db.$transaction(
+      items.map(({ deliveryId, workerId, result }) =>
+        db.delivery.updateMany({
+          where: held(deliveryId, workerId),
+          data: { status: "published", externalId: result.externalId, url: result.url, publishedAt, errorCode: null, lastError: null, ...released },
+        }),
+      ),
+    );
+    const recorded = items.filter((_, i) => counts[i]?.count === 1);
+    const unknown = recorded.filter((item) => !item.postId).map((item) => item.deliveryId);
+    const looked = unknown.length > 0 ? await db.delivery.findMany({ where: { id: { in: unknown } }, select: { postId: true } }) : [];
+    // The deliveries are recorded: a failure to settle their posts now is not theirs (a periodic
+    // publisher sweep settles the posts, see settleStrandedPosts).
+    await settlePosts([...recorded.flatMap((item) => (item.postId ? [item.postId] : [])), ...looked.map((row) => row.postId)]).catch((error: unknown) =>
+      logger.error({ err: error }, "Could not settle published posts"),
+    );
+    return items.map(() => undefined);
+  },
+  { delayMs: 10, max: 100 },
+);
 
 export async function recordFailure(
   delivery: { id: string; platform: Platform; postId: string },
@@ -75,7 +103,7 @@ export async function recordFailure(
     const connection = await db.connection.findUnique({ where: { userId_provider: { userId: context.userId, provider: delivery.platform } }, select: { id: true } });
     if (connection) await markNeedsReconnect(connection.id, message);
   }
-  await settlePost(delivery.id);
+  await settlePostOf(delivery.postId);
 }
 
 type PostStatus = "scheduled" | "publishing" | "published" | "failed";
@@ -90,35 +118,73 @@ export function postStatusOf(deliveries: { status: string; attempts: number }[])
 }
 
 /**
- * Brings the post's status in line with its deliveries. Two deliveries of one post may finish at
- * the same moment: each re-reads after writing and writes again until what it wrote still holds.
+ * settlePostOf() for several posts, with one read of their deliveries: posts now published are
+ * written together (that status is final); the rare others are settled one by one.
  */
-export async function settlePost(deliveryId: string): Promise<void> {
-  const { postId } = await getDb().delivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { postId: true } });
-  await settlePostOf(postId);
+async function settlePosts(postIds: string[]): Promise<void> {
+  const ids = [...new Set(postIds)];
+  if (ids.length === 0) return;
+  const db = getDb();
+  const rows = await db.delivery.findMany({ where: { postId: { in: ids } }, select: { postId: true, status: true, attempts: true, publishedAt: true } });
+  const publishedAt = new Map<number, string[]>();
+  const others: string[] = [];
+  for (const postId of ids) {
+    const deliveries = rows.filter((row) => row.postId === postId);
+    if (postStatusOf(deliveries) === "published") {
+      const at = Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0));
+      publishedAt.set(at, [...(publishedAt.get(at) ?? []), postId]);
+    } else {
+      others.push(postId);
+    }
+  }
+  for (const [at, postIdsAt] of publishedAt) {
+    await db.post.updateMany({
+      where: { id: { in: postIdsAt }, status: { in: ["scheduled", "publishing", "failed"] } },
+      data: { status: "published", publishedAt: new Date(at), errorCode: null, errorMessage: null },
+    });
+  }
+  // Usually a post whose other delivery is still under way: already "publishing", nothing to write.
+  if (others.length === 0) return;
+  const current = await db.post.findMany({ where: { id: { in: others } }, select: { id: true, status: true } });
+  for (const post of current) {
+    if (post.status !== postStatusOf(rows.filter((row) => row.postId === post.id))) await settlePostOf(post.id);
+  }
 }
 
+/**
+ * Brings the post's status in line with its deliveries. Two deliveries of one post may finish at
+ * the same moment, and a write based on an older read could undo a newer one: so whoever writes
+ * reads again, and writes again, until the post shows what its deliveries say. Nothing is written
+ * when it already does.
+ */
 async function settlePostOf(postId: string): Promise<void> {
   const db = getDb();
   for (let round = 0; round < 5; round++) {
-    const deliveries = await db.delivery.findMany({ where: { postId }, select: { status: true, attempts: true, publishedAt: true, platform: true, lastError: true } });
+    const post = await db.post.findUnique({
+      where: { id: postId },
+      select: { status: true, publishedAt: true, deliveries: { select: { status: true, attempts: true, publishedAt: true, platform: true } } },
+    });
+    if (!post) return;
+    const { deliveries } = post;
     const status = postStatusOf(deliveries);
-    const publishedAt = status === "published" ? new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))) : null;
+    if (post.status === status && (status !== "published" || post.publishedAt)) return;
     if (status === "failed") {
       const platforms = deliveries.filter((d) => d.status === "failed").map((d) => d.platform);
+      // Never over a published post: a late, stale settle must not undo it.
       const { count } = await db.post.updateMany({
-        where: { id: postId, status: { not: "failed" } },
+        where: { id: postId, status: { notIn: ["failed", "published"] } },
         data: { status, errorCode: "delivery_failed", errorMessage: platforms.join(",") },
       });
       if (count === 1) await notifyPublishFailed(postId);
     } else {
+      const publishedAt = status === "published" ? new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))) : null;
       await db.post.updateMany({
         where: { id: postId, status: { in: ["scheduled", "publishing", "failed"] } },
         data: { status, ...(publishedAt ? { publishedAt, errorCode: null, errorMessage: null } : {}) },
       });
+      // Published is final: every delivery is, and no other status is ever written over it.
+      if (status === "published") return;
     }
-    const after = await db.delivery.findMany({ where: { postId }, select: { status: true, attempts: true } });
-    if (postStatusOf(after) === status) return;
   }
 }
 

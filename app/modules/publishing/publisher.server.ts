@@ -4,12 +4,13 @@ import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
 import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
 import { claimDue, markSent, releaseLease, renewLease, type ClaimedDelivery } from "./claim.server";
-import { attemptDelivery, LeaseLost } from "./deliver.server";
+import { attemptDelivery, LeaseLost, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";
 import { recordFailure, recordPublished, settleStrandedPosts } from "./outcome.server";
 
 /** How often a publisher looks for posts a dead publisher left unsettled (and once at start). */
 const SWEEP_EVERY_MS = 30_000;
+const CLAIM_BATCH_MS = 20;
 
 export interface PublisherOptions {
   concurrency: Record<Platform, number>;
@@ -44,10 +45,19 @@ export function startPublisher(options: PublisherOptions): Publisher {
   let lastTickFoundNothing = false;
   let lastSweep = 0;
 
+  let timerAt = Infinity;
+  /** Looks again in `delay` ms, unless a look is already planned sooner. */
   const schedule = (delay: number) => {
     if (stopping) return;
+    const at = Date.now() + delay;
+    if (timer && timerAt <= at) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delay);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Infinity;
+      void tick();
+    }, delay);
   };
 
   async function tick() {
@@ -69,9 +79,18 @@ export function startPublisher(options: PublisherOptions): Publisher {
       }
       for (const platform of PLATFORMS) {
         const free = options.concurrency[platform] - running[platform];
+        // Busy: wait until a few slots are free and take them with one claim, rather than one
+        // claim (and its queries) per finished delivery.
+        const batch = running[platform] === 0 ? 1 : Math.max(1, Math.floor(options.concurrency[platform] / 8));
+        if (free < batch) continue;
         const claimed = await claimDue(workerId, platform, free);
-        for (const delivery of claimed) run(delivery);
-        claimedAny ||= claimed.length > 0;
+        if (claimed.length === 0) continue;
+        claimedAny = true;
+        const works = await startWork(claimed.map((d) => d.postId)).catch((error: unknown) => {
+          logger.error({ err: error }, "Publisher could not read the claimed posts");
+          return undefined; // each delivery reads its own
+        });
+        for (const delivery of claimed) run(delivery, works ? (works.get(delivery.postId) ?? null) : undefined);
       }
     } catch (error) {
       logger.error({ err: error }, "Publisher could not claim deliveries");
@@ -91,15 +110,16 @@ export function startPublisher(options: PublisherOptions): Publisher {
     }
   }
 
-  function run(delivery: ClaimedDelivery) {
+  function run(delivery: ClaimedDelivery, work: Work | null | undefined) {
     running[delivery.platform] += 1;
-    const done = deliver(workerId, delivery)
+    const done = deliver(workerId, delivery, work)
       .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, "Delivery crashed"))
       .finally(() => {
         running[delivery.platform] -= 1;
         inFlight.delete(delivery.id);
-        // A slot is free: look for more work at once rather than at the next poll.
-        schedule(0);
+        // A slot is free: look for more work now rather than at the next poll (after a few
+        // milliseconds, so that deliveries finishing together are replaced by one claim).
+        schedule(CLAIM_BATCH_MS);
       });
     inFlight.set(delivery.id, { platform: delivery.platform, done });
   }
@@ -127,22 +147,38 @@ export function startPublisher(options: PublisherOptions): Publisher {
   };
 }
 
-/** One attempt at one claimed delivery, from start to recorded outcome. */
-export async function deliver(workerId: string, delivery: ClaimedDelivery): Promise<void> {
-  const post = await getDb().post.findUnique({ where: { id: delivery.postId }, select: { userId: true, status: true } });
+/**
+ * Marks the posts of freshly claimed deliveries as being published (no more edits from here on),
+ * then reads them once for all their deliveries.
+ */
+async function startWork(postIds: string[]): Promise<Map<string, Work>> {
+  const ids = [...new Set(postIds)];
+  await getDb().post.updateMany({ where: { id: { in: ids }, status: "scheduled" }, data: { status: "publishing" } });
+  return loadWorks(ids);
+}
+
+/**
+ * One attempt at one claimed delivery, from start to recorded outcome. `work` is its post as
+ * startWork() read it (null: deleted meanwhile); when not given, it is read here.
+ */
+export async function deliver(workerId: string, delivery: ClaimedDelivery, work?: Work | null): Promise<void> {
+  const post = work === undefined ? (await startWork([delivery.postId])).get(delivery.postId) : work;
   if (!post) return; // deleted meanwhile: its deliveries went with it
-  await getDb().post.updateMany({ where: { id: delivery.postId, status: "scheduled" }, data: { status: "publishing" } });
   // Set by beforeSend (in a callback, so TypeScript cannot follow it: hence the cast).
   let step = "prepare" as "prepare" | "post";
   try {
-    const result = await attemptDelivery(delivery, {
-      stillMine: () => renewLease(delivery.id, workerId),
-      beforeSend: async () => {
-        step = "post";
-        return markSent(delivery.id, workerId);
+    const result = await attemptDelivery(
+      delivery,
+      {
+        stillMine: () => renewLease(delivery.id, workerId),
+        beforeSend: async () => {
+          step = "post";
+          return markSent(delivery.id, workerId);
+        },
       },
-    });
-    await recordPublished(delivery.id, workerId, result);
+      post,
+    );
+    await recordPublished(delivery.id, workerId, result, delivery.postId);
     logger.info({ deliveryId: delivery.id, platform: delivery.platform }, "Delivered");
   } catch (error) {
     if (error instanceof LeaseLost) return;

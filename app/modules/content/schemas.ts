@@ -1,0 +1,114 @@
+import { z } from "zod";
+
+// The shapes of the files under content/ (SPEC section 3, "content collections"). A file that does
+// not match fails the start with its path and the field at fault (see content.server.ts).
+// content/<locale>/index.yaml, pricing.yaml, blog/*.md, docs/**/*.md (+ docs/<folder>/_dir.yml),
+// pages/*.md (about, careers, contact, privacy, terms).
+
+const text = z.string().trim().min(1);
+/** A path inside the site ("/pricing") or an absolute https address. */
+const href = z.string().regex(/^(\/[^\s]*|https:\/\/\S+|mailto:\S+)$/, "must be a site path like /pricing, an https:// address or mailto:");
+const link = z.object({ label: text, to: href });
+
+export const seoSchema = z
+  .object({ title: text.optional(), description: text.optional(), image: z.string().optional() })
+  .strict()
+  .default({});
+
+export const navigationSchema = z.union([
+  z.literal(false),
+  z.object({ title: text.optional(), order: z.number().int().optional(), icon: z.string().optional() }).strict(),
+]);
+
+/** Front matter every markdown file has. */
+export const pageMetaSchema = z
+  .object({
+    title: text,
+    description: text,
+    seo: seoSchema,
+    navigation: navigationSchema.default({}),
+    /** Legal pages: when they last changed (YYYY-MM-DD). */
+    updated: z.iso.date().optional(),
+  })
+  .strict();
+
+export const blogMetaSchema = pageMetaSchema
+  .extend({
+    image: z.object({ src: text, alt: text, width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
+    authors: z.array(z.object({ name: text, role: text.optional(), avatar: z.string().optional() }).strict()).min(1),
+    date: z.iso.date(),
+    badge: z.object({ label: text, color: z.enum(["primary", "info", "success", "warning", "neutral"]).default("primary") }).strict(),
+  })
+  .strict();
+
+export const dirSchema = z.object({ title: text, order: z.number().int().default(0), icon: z.string().optional() }).strict();
+
+const iconName = z.string().regex(/^[a-z0-9-]+$/, "a lucide icon name in kebab-case, e.g. calendar-clock");
+const item = z.object({ icon: iconName.optional(), title: text, description: text }).strict();
+
+export const indexSchema = z
+  .object({
+    title: text,
+    description: text,
+    seo: seoSchema,
+    hero: z
+      .object({ badge: text.optional(), title: text, highlight: text.optional(), description: text, primary: link, secondary: link.optional(), note: text.optional() })
+      .strict(),
+    waitlist: z.object({ title: text, description: text, perk: text, count: text, countNone: text }).strict(),
+    stats: z.array(z.object({ value: text, label: text }).strict()).default([]),
+    features: z.object({ title: text, description: text, items: z.array(item).min(1) }).strict(),
+    sections: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, description: text, items: z.array(item).min(1) }).strict()).default([]),
+    testimonials: z
+      .object({
+        title: text,
+        items: z.array(z.object({ quote: text, author: z.object({ name: text, role: text, avatar: z.string().optional() }).strict() }).strict()).min(1),
+      })
+      .strict(),
+    cta: z.object({ title: text, description: text, primary: link, note: text.optional() }).strict(),
+  })
+  .strict();
+
+const cell = z.union([z.boolean(), text]);
+
+export const pricingSchema = z
+  .object({
+    title: text,
+    description: text,
+    seo: seoSchema,
+    currency: z.enum(["EUR", "USD"]),
+    trial: text,
+    guarantee: text,
+    billing: z.object({ monthly: text, yearly: text, yearlyNote: text }).strict(),
+    plans: z
+      .array(
+        z
+          .object({
+            id: z.enum(["free", "pro", "enterprise"]),
+            name: text,
+            description: text,
+            /** Per month; yearly is the monthly equivalent when billed yearly. null: "custom". */
+            price: z.object({ monthly: z.number().nonnegative().nullable(), yearly: z.number().nonnegative().nullable() }).strict(),
+            customPrice: text.optional(),
+            cta: link,
+            features: z.array(text).min(1),
+            highlight: z.boolean().default(false),
+            badge: text.optional(),
+          })
+          .strict(),
+      )
+      .length(3),
+    comparison: z
+      .object({
+        title: text,
+        groups: z.array(z.object({ title: text, rows: z.array(z.object({ label: text, free: cell, pro: cell, enterprise: cell }).strict()).min(1) }).strict()).min(1),
+      })
+      .strict(),
+    logos: z.object({ title: text, items: z.array(z.object({ name: text }).strict()).min(1) }).strict(),
+    faq: z.object({ title: text, items: z.array(z.object({ question: text, answer: text }).strict()).min(1) }).strict(),
+  })
+  .strict();
+
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+export type BlogMeta = z.infer<typeof blogMetaSchema>;
+export type IndexContent = z.infer<typeof indexSchema>;
+export type PricingContent = z.infer<typeof pricingSchema>;

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PostMeta } from "~/components/marketing/blog";
+import { Markdown } from "~/components/marketing/markdown";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { getContent } from "~/modules/content/content.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
+import type { RouteHandle } from "~/utils/page-title";
+import { routeSeoMeta } from "~/utils/seo";
+
+export const handle: RouteHandle = { title: (_t, data) => (data as { post?: { title: string } } | undefined)?.post?.title ?? "" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const post = getContent(await getLocale(request)).blog.find((p) => p.stem === params.slug);
+  if (!post) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+  const { path, title, description, readingMinutes, meta, body, seo } = post;
+  return {
+    post: { path, title, description, readingMinutes, meta, html: body.html },
+    seo: { title: seo.title ?? title, description: seo.description ?? description, path, image: seo.image ?? meta.image.src, type: "article" as const },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...routeSeoMeta(args),
+  ...(args.data ? [{ property: "article:published_time", content: args.data.post.meta.date }] : []),
+];
+
+export default function BlogPostPage() {
+  const { t } = useTranslation();
+  const { post } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <Link to="/blog" className="mb-8 flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden className="size-4" />
+        {t("marketing.blog.back")}
+      </Link>
+      <header className="flex flex-col gap-4">
+        <Badge tone={post.meta.badge.color as BadgeTone} className="w-fit">
+          {post.meta.badge.label}
+        </Badge>
+        <h1 className="text-4xl font-bold tracking-tight text-balance">{post.title}</h1>
+        <p className="text-lg text-muted-foreground">{post.description}</p>
+        <PostMeta post={post} />
+      </header>
+      <img
+        src={post.meta.image.src}
+        alt={post.meta.image.alt}
+        width={post.meta.image.width}
+        height={post.meta.image.height}
+        className="my-10 aspect-[1200/630] w-full rounded-2xl border bg-muted object-cover"
+      />
+      <Markdown html={post.html} />
+    </article>
+  );
+}
