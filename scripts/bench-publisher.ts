@@ -308,8 +308,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+console.log(
+  "\ncompletion: first scheduled time to last publishedAt (for spread, that includes the minute over which they fall due);" +
+    "\nlateness: publishedAt − the post's scheduled time; throughput: published / completion.",
+);
 const row = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(10) : c.padStart(12))).join("");
-console.log(`\n${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late"])}`);
+console.log(`${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late"])}`);
 for (const r of results) {
   console.log(
     row([

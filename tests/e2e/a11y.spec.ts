@@ -2,7 +2,28 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
-const publicPages = ["/", "/login", "/signup", "/forgot-password", "/pricing", "/docs/getting-started", "/stripe/cancel", "/missing-page"];
+const publicPages = [
+  "/",
+  "/?lang=fr",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/pricing",
+  "/pricing?billing=yearly&lang=fr",
+  "/blog",
+  "/blog/why-posts-fail-to-publish",
+  "/docs/getting-started",
+  "/docs/self-hosting/configuration",
+  "/docs/api/overview?lang=fr",
+  "/about",
+  "/careers",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/search?q=linkedin",
+  "/stripe/cancel",
+  "/missing-page",
+];
 const signedInPages = ["/posts", "/create", "/profile"];
 
 async function seriousViolations(page: Page) {

@@ -33,8 +33,16 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
   });
 }
 
-/** The platforms a user can publish to now: connected and not waiting for a reconnection. */
+/**
+ * The platforms a user can publish to: connected, not waiting for a reconnection, and with a token
+ * that is valid or can be refreshed (X access tokens last two hours; the publisher refreshes them).
+ */
 export async function usablePlatforms(userId: string, now = new Date()): Promise<Platform[]> {
-  const rows = await getDb().connection.findMany({ where: { userId, status: "active" }, select: { provider: true, expiresAt: true } });
-  return PLATFORMS.filter((p) => rows.some((r) => r.provider === p && (!r.expiresAt || r.expiresAt > now)));
+  const rows = await getDb().connection.findMany({
+    where: { userId, status: "active" },
+    select: { provider: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
+  });
+  const usable = (r: (typeof rows)[number]) =>
+    !r.expiresAt || r.expiresAt > now || (r.refreshTokenEnc !== null && (!r.refreshExpiresAt || r.refreshExpiresAt > now));
+  return PLATFORMS.filter((p) => rows.some((r) => r.provider === p && usable(r)));
 }

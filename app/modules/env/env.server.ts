@@ -68,6 +68,12 @@ const envSchema = z.object({
   // How long a claimed delivery stays with its publisher without news: a publisher that died holding
   // it gives it up after this. Keep it well above PROVIDER_TIMEOUT_MS.
   PUBLISHER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+}).superRefine((env, ctx) => {
+  // A lease running out while the request creating the post is still in flight would let another
+  // publisher take the delivery over before the outcome is known.
+  if (env.PUBLISHER_LEASE_MS <= env.PROVIDER_TIMEOUT_MS) {
+    ctx.addIssue({ code: "custom", path: ["PUBLISHER_LEASE_MS"], message: "must be longer than PROVIDER_TIMEOUT_MS" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean; isPostgres: boolean };

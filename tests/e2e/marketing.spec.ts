@@ -1,0 +1,126 @@
+import { expect, test, uniqueEmail } from "./fixtures";
+
+async function waitlistCount(page: import("@playwright/test").Page): Promise<number> {
+  const text = (await page.getByTestId("waitlist-count").textContent()) ?? "";
+  const digits = text.replace(/[^\d]/g, "");
+  return digits ? Number(digits) : 0;
+}
+
+test.describe("marketing site", () => {
+  test("joining the VIP waitlist: validation, thanks, the count rises, a duplicate changes nothing", async ({ page, hasJavaScript }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Join the VIP early-access list" })).toBeVisible();
+    const before = await waitlistCount(page);
+    const form = page.locator("#waitlist");
+    await form.getByLabel("Full name").fill("Ada Lovelace");
+    await form.getByLabel("Professional email").fill("not-an-email");
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(form.getByText("Invalid email address")).toBeVisible();
+
+    const email = uniqueEmail("vip");
+    await form.getByLabel("Professional email").fill(email);
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(form.getByText(/You are on the list/)).toBeVisible();
+    if (hasJavaScript) await expect(page).toHaveURL(/\/$/); // submitted in place
+    await expect.poll(() => waitlistCount(page)).toBe(before + 1);
+
+    await page.goto("/");
+    await page.locator("#waitlist").getByLabel("Full name").fill("Ada again");
+    await page.locator("#waitlist").getByLabel("Professional email").fill(email);
+    await page.locator("#waitlist").getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(page.locator("#waitlist").getByText(/You are on the list/)).toBeVisible();
+    await expect.poll(() => waitlistCount(page)).toBe(before + 1);
+  });
+
+  test("pricing: monthly and yearly, plans, comparison and FAQ", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page).toHaveTitle("Pricing - Plume");
+    const pro = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Pro", exact: true }) });
+    await expect(pro).toContainText("€29");
+    await page.getByRole("link", { name: "Yearly" }).click();
+    await expect(page).toHaveURL(/billing=yearly/);
+    await expect(pro).toContainText("€24");
+    await expect(page.getByRole("link", { name: "Yearly" })).toHaveAttribute("aria-current", "true");
+    await page.getByRole("link", { name: "Monthly" }).click();
+    await expect(pro).toContainText("€29");
+    await expect(page.getByRole("heading", { name: "Compare the plans" })).toBeVisible();
+    await page.getByText("How does the free trial work?").click();
+    await expect(page.getByText(/14 days/).first()).toBeVisible();
+  });
+
+  test("blog: list, article, RSS", async ({ page, request }) => {
+    await page.goto("/blog");
+    await page.getByRole("link", { name: "How LinkedIn and X count characters" }).click();
+    await expect(page).toHaveURL(/\/blog\/how-linkedin-and-x-count-characters$/);
+    await expect(page.getByRole("heading", { level: 1, name: "How LinkedIn and X count characters" })).toBeVisible();
+    await expect(page.getByText(/min read/)).toBeVisible();
+    await expect(page).toHaveTitle("How LinkedIn and X count characters - Plume");
+    const rss = await request.get("/blog/rss.xml");
+    expect(rss.headers()["content-type"]).toContain("application/rss+xml");
+    expect(await rss.text()).toContain("<title>How LinkedIn and X count characters</title>");
+  });
+
+  test("docs: navigation tree, table of contents, next page", async ({ page }) => {
+    await page.goto("/docs");
+    await expect(page).toHaveURL(/\/docs\/getting-started$/);
+    const nav = page.getByRole("navigation", { name: "Documentation" });
+    await expect(nav.getByRole("link", { name: "Getting started" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("/auth/callback/linkedin").first()).toBeVisible();
+    await nav.getByRole("link", { name: "Publishing worker" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Publishing worker" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link").first().click();
+    await expect(page).not.toHaveURL(/\/worker$/);
+    expect((await page.goto("/docs/no-such-page"))?.status()).toBe(404);
+  });
+
+  test("search: Meta+K dialog with keyboard, /search without JavaScript", async ({ page, hasJavaScript }) => {
+    await page.goto("/");
+    if (hasJavaScript) {
+      await page.getByRole("heading", { level: 1 }).click();
+      await page.keyboard.press("ControlOrMeta+k");
+      const dialog = page.getByRole("dialog", { name: "Search" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("combobox").fill("worker");
+      await expect(dialog.getByRole("option").first()).toBeVisible();
+      const first = await dialog.getByRole("option").first().getByRole("link").getAttribute("href");
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`${first}$`));
+    } else {
+      await page.getByRole("link", { name: "Search (Ctrl+K)" }).click();
+      await expect(page).toHaveURL(/\/search$/);
+    }
+    await page.goto("/search?q=redirect%20linkedin");
+    await expect(page.getByText(/results? for “redirect linkedin”/)).toBeVisible();
+    await expect(page.getByRole("option").filter({ hasText: "Getting started" })).toBeVisible();
+  });
+
+  test("French versions, with hreflang alternates and a canonical address", async ({ page, request }) => {
+    await page.goto("/?lang=fr");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { name: "Rejoignez la liste VIP en accès anticipé" })).toBeVisible();
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/\?lang=en$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/\?lang=fr$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /LinkedIn et X/);
+    await page.goto("/docs/getting-started?lang=fr");
+    await expect(page.getByRole("heading", { level: 1, name: "Bien démarrer" })).toBeVisible();
+    await page.goto("/pricing?lang=fr");
+    await expect(page.getByRole("link", { name: "Annuel" })).toBeVisible();
+    const sitemap = await request.get("/sitemap.xml");
+    expect(await sitemap.text()).toContain('hreflang="fr"');
+    expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap:");
+  });
+
+  test("contact: the message is sent and thanked", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Your name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill(uniqueEmail("contact"));
+    await page.getByLabel("Topic").selectOption("sales");
+    await page.getByLabel("Message").fill("Short");
+    await page.getByRole("button", { name: "Send the message" }).click();
+    await expect(page.getByText("Tell us a little more (10 characters at least)")).toBeVisible();
+    await page.getByLabel("Message").fill("We would like Plume for a team of forty people.");
+    await page.getByRole("button", { name: "Send the message" }).click();
+    await expect(page.getByText(/your message is on its way/)).toBeVisible();
+  });
+});
