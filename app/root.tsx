@@ -29,7 +29,7 @@ import { combineHeaders } from "~/modules/http/headers.server";
 import { themeSessionResolver } from "~/modules/theme/theme.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { cn } from "~/utils/cn";
-import { titleFromMatches } from "~/utils/page-title";
+import { titleFromMatches, type RouteHandle } from "~/utils/page-title";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useRootData } from "~/utils/use-root-data";
 import stylesheet from "./tailwind.css?url";
@@ -79,6 +79,7 @@ function PageTitle() {
 function Document({ children, locale, ssrTheme }: { children: ReactNode; locale: string; ssrTheme: boolean }) {
   const [theme] = useTheme();
   const nonce = useNonce();
+  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   return (
     <html lang={locale} className={cn(theme)} suppressHydrationWarning>
       <head>
@@ -91,8 +92,14 @@ function Document({ children, locale, ssrTheme }: { children: ReactNode; locale:
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src="/enhance.js" nonce={nonce} />
+        )}
       </body>
     </html>
   );
@@ -111,20 +118,24 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Keeps localStorage 'locale' in step with the page, and restores a choice the cookie lost. */
+/**
+ * Keeps localStorage 'locale' in step with the language the user chose (the cookie), and restores
+ * a stored choice the cookie lost. A page asked for in a language (?lang=, from a link or a search
+ * engine) changes neither.
+ */
 function useLocaleStorage(locale: string, localeChosen: boolean) {
   const fetcher = useFetcher();
   const location = useLocation();
   useEffect(() => {
-    const stored = window.localStorage.getItem("locale");
-    if (!localeChosen && isLocale(stored) && stored !== locale) {
-      fetcher.submit(
-        { locale: stored, redirectTo: location.pathname + location.search },
-        { method: "post", action: "/set-locale" },
-      );
+    if (new URLSearchParams(location.search).has("lang")) return;
+    if (localeChosen) {
+      window.localStorage.setItem("locale", locale);
       return;
     }
-    window.localStorage.setItem("locale", locale);
+    const stored = window.localStorage.getItem("locale");
+    if (isLocale(stored) && stored !== locale) {
+      fetcher.submit({ locale: stored, redirectTo: location.pathname + location.search }, { method: "post", action: "/set-locale" });
+    }
     // Only when the language itself changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locale, localeChosen]);

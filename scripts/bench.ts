@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3231);
 const base = `http://127.0.0.1:${PORT}`;
@@ -69,6 +70,22 @@ async function measure(label: string, url: string, cookie: string, runs = 30) {
   return median;
 }
 
+/**
+ * The JavaScript the landing page loads (scripts, module preloads, route chunks and inline
+ * scripts), gzipped. Budget: 100 KB.
+ */
+async function landingJavaScript() {
+  const html = await (await fetch(`${base}/`)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!);
+  const bodies = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]!));
+  for (const url of urls) bodies.push(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer()));
+  const raw = bodies.reduce((sum, body) => sum + body.length, 0);
+  const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+  const verdict = gzipped <= 100 * 1024 ? "within" : "OVER";
+  console.log(`\nLanding page JavaScript: ${bodies.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzip (${verdict} the 100 KB budget)`);
+}
+
 try {
   await waitForServer();
   const email = "bench@example.com";
@@ -86,6 +103,7 @@ try {
   await measure("GET /posts?view=calendar", `${base}/posts?view=calendar`, cookie);
   await measure("GET /api/posts?pageSize=100", `${base}/api/posts?pageSize=100`, cookie);
   await measure("GET / (landing)", `${base}/`, "");
+  await landingJavaScript();
 } finally {
   stop();
 }

@@ -95,7 +95,7 @@ export function SearchDialog() {
             {query.trim() && fetcher.state === "idle" && results.length === 0 ? (
               <p className="p-4 text-center text-sm text-muted-foreground">{t("search.none", { q: query })}</p>
             ) : (
-              <SearchResults results={results} activeIndex={active} onNavigate={() => setOpen(false)} />
+              <SearchResults listbox results={results} activeIndex={active} onNavigate={() => setOpen(false)} />
             )}
           </div>
         </DialogPrimitive.Content>

@@ -1,14 +1,33 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { cn } from "~/utils/cn";
 
-/** Search results, shared by /search and the Meta+K dialog. */
-export function SearchResults({ results, activeIndex, onNavigate }: { results: { path: string; title: string; description: string; kind: string }[]; activeIndex?: number; onNavigate?: () => void }) {
+interface Result {
+  path: string;
+  title: string;
+  description: string;
+  kind: string;
+}
+
+/**
+ * Search results, shared by /search (a list of links) and the Meta+K dialog (a listbox driven by
+ * the combobox input, each option being the link itself).
+ */
+export function SearchResults({ results, activeIndex, onNavigate, listbox = false }: { results: Result[]; activeIndex?: number; onNavigate?: () => void; listbox?: boolean }) {
   const { t } = useTranslation();
   return (
-    <ul id="search-results" role="listbox" aria-label={t("search.results")} className="flex flex-col gap-1">
+    <ul id={listbox ? "search-results" : undefined} role={listbox ? "listbox" : undefined} aria-label={t("search.results")} className="flex flex-col gap-1">
       {results.map((result, index) => (
-        <li key={result.path} role="option" aria-selected={index === activeIndex} id={`search-result-${index}`}>
-          <Link to={result.path} onClick={onNavigate} className={`flex flex-col gap-0.5 rounded-lg px-3 py-2 hover:bg-muted ${index === activeIndex ? "bg-accent" : ""}`}>
+        <li key={result.path} role={listbox ? "presentation" : undefined}>
+          <Link
+            to={result.path}
+            onClick={onNavigate}
+            role={listbox ? "option" : undefined}
+            id={listbox ? `search-result-${index}` : undefined}
+            aria-selected={listbox ? index === activeIndex : undefined}
+            tabIndex={listbox ? -1 : undefined}
+            className={cn("flex flex-col gap-0.5 rounded-lg px-3 py-2 hover:bg-muted", listbox && index === activeIndex && "bg-accent")}
+          >
             <span className="flex items-center gap-2">
               <span className="rounded bg-muted px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-muted-foreground uppercase">{t(`search.kinds.${result.kind}`)}</span>
               <span className="font-medium">{result.title}</span>

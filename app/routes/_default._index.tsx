@@ -14,7 +14,9 @@ import type { RouteHandle } from "~/utils/page-title";
 import { useOptionalUser } from "~/utils/use-root-data";
 import { routeSeoMeta } from "~/utils/seo";
 
-export const handle: RouteHandle = { title: (_t, data) => (data as { seo?: { title: string } } | undefined)?.seo?.title ?? "Plume" };
+// Served without the app's JavaScript: it works fully without it, and public/enhance.js adds the
+// in-place waitlist and the Meta+K search for a fraction of the weight (the budget is 100 KB).
+export const handle: RouteHandle = { title: (_t, data) => (data as { seo?: { title: string } } | undefined)?.seo?.title ?? "Plume", hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);

@@ -7,6 +7,11 @@ import type { TFunction } from "i18next";
  */
 export interface RouteHandle {
   title?: string | ((t: TFunction, data: unknown) => string);
+  /**
+   * false: the page is sent without the app's JavaScript (it works fully without it) and gets
+   * the small enhancement script instead (public/enhance.js). The landing page, for its weight.
+   */
+  hydrate?: false;
 }
 
 export function titleFromMatches(matches: UIMatch[], t: TFunction, siteName: string): string {

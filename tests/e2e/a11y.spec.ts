@@ -34,6 +34,7 @@ async function seriousViolations(page: Page) {
 }
 
 test.describe("accessibility", () => {
+  test.describe.configure({ timeout: 120_000 });
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs as a script in the page");
 
   for (const scheme of ["light", "dark"] as const) {
@@ -57,6 +58,7 @@ test.describe("accessibility", () => {
 });
 
 test.describe("phone layout", () => {
+  test.describe.configure({ timeout: 120_000 });
   test("no page scrolls sideways at 360 px", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     for (const path of publicPages) {

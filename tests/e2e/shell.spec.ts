@@ -74,7 +74,8 @@ test.describe("shell", () => {
 
   test("the colour mode switch persists", async ({ page, hasJavaScript }) => {
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
+    // A page of the app (the landing page is sent without the app's JavaScript, see decision 15).
+    await page.goto("/pricing");
     const html = page.locator("html");
     const group = page.getByRole("group", { name: "Colour mode" }).first();
     // With JavaScript the choice is saved in the background: wait for it before reloading.

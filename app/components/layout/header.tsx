@@ -76,6 +76,13 @@ function SearchButton() {
         }}
         className="flex h-9 items-center gap-2 rounded-md border px-2.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
         aria-label={t("search.open")}
+        // Words for public/enhance.js, which opens the same search on pages sent without the app's JavaScript.
+        data-search-link
+        data-label={t("search.label")}
+        data-title={t("search.title")}
+        data-placeholder={t("search.placeholder")}
+        data-none={t("search.none")}
+        data-kinds={JSON.stringify({ docs: t("search.kinds.docs"), blog: t("search.kinds.blog"), page: t("search.kinds.page") })}
       >
         <Search aria-hidden className="size-4" />
         <span className="hidden xl:inline">{t("search.short")}</span>

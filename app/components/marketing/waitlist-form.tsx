@@ -23,7 +23,7 @@ export function WaitlistForm({ copy, count, answer }: { copy: { title: string; d
   const fetcher = useFetcher<WaitlistAnswer>();
   const latest = fetcher.data ?? answer;
   const joined = Boolean(latest?.joined);
-  const [form, fields] = useZodForm("waitlist", waitlistSchema, latest?.result);
+  const [form, fields] = useZodForm("waitlist-form", waitlistSchema, latest?.result);
   const countText = count > 0 ? copy.count.replace("{{count}}", new Intl.NumberFormat(i18n.language).format(count)) : copy.countNone;
   return (
     <section id="waitlist" aria-labelledby="waitlist-title" className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
@@ -40,21 +40,31 @@ export function WaitlistForm({ copy, count, answer }: { copy: { title: string; d
           {t("marketing.waitlist.thanks")}
         </p>
       ) : (
-        <fetcher.Form method="post" action="/?index" {...getFormProps(form)} noValidate className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <fetcher.Form
+          method="post"
+          action="/?index"
+          {...getFormProps(form)}
+          noValidate
+          data-waitlist-form
+          data-thanks={t("marketing.waitlist.thanks")}
+          className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        >
           <Field label={t("marketing.waitlist.fullName")} inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }} errors={fields.fullName.errors} />
           <Field label={t("marketing.waitlist.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
           <Honeypot />
           <StatusButton name="intent" value="waitlist" className="sm:mt-6" pending={fetcher.state !== "idle" || undefined}>
             {t("marketing.waitlist.submit")}
           </StatusButton>
-          <div className="sm:col-span-3">
+          <div className="sm:col-span-3" data-waitlist-errors>
             <FormErrors id={form.errorId} errors={form.errors} />
           </div>
         </fetcher.Form>
       )}
       <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
         <Users aria-hidden className="size-4" />
-        <span data-testid="waitlist-count">{countText}</span>
+        <span data-testid="waitlist-count" data-template={copy.count} data-none={copy.countNone}>
+          {countText}
+        </span>
       </p>
     </section>
   );

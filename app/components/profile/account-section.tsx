@@ -1,7 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useZodForm } from "~/components/forms/use-zod-form";
 import { ErrorList } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
@@ -20,12 +20,7 @@ export function AccountSection({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation();
-  const [form, fields] = useForm({
-    id: "timezone",
-    lastResult,
-    defaultValue: { timezone: profile.timezone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: timezoneFormSchema }),
-  });
+  const [form, fields] = useZodForm("timezone", timezoneFormSchema, lastResult, { defaultValue: { timezone: profile.timezone } });
   const memberSince = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: profile.timezone }).format(
     new Date(profile.createdAt),
   );

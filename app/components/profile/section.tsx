@@ -13,7 +13,7 @@ export function ProfileSection({
   children: ReactNode;
 }) {
   return (
-    <Card aria-labelledby={`${id}-title`} role="region">
+    <Card id={id} aria-labelledby={`${id}-title`} role="region" className="scroll-mt-24">
       <CardHeader>
         <CardTitle id={`${id}-title`}>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}

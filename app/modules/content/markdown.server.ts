@@ -49,6 +49,19 @@ function collectToc(toc: TocEntry[]) {
   };
 }
 
+/** Code blocks and tables scroll sideways on small screens: they must be reachable by keyboard. */
+function focusableScrollers() {
+  return () => (tree: HastNode) => {
+    const visit = (node: HastNode) => {
+      for (const child of node.children ?? []) {
+        if (child.type === "element" && (child.tagName === "pre" || child.tagName === "table")) child.properties = { ...child.properties, tabIndex: 0 };
+        visit(child);
+      }
+    };
+    visit(tree);
+  };
+}
+
 /**
  * Markdown from content/ to HTML that is safe to insert: raw HTML in the source is dropped and the
  * result sanitized BEFORE anything of ours (heading ids and anchors, code highlighting) is added.
@@ -69,6 +82,7 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
       test: ["h2", "h3"],
     })
     .use(rehypeHighlight, { detect: false })
+    .use(focusableScrollers())
     .use(rehypeStringify)
     .processSync(markdown);
   const text = markdown
