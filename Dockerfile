@@ -23,6 +23,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/content ./content
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
