@@ -1,11 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/modules/env/env.server";
 import { followConsent, startLinkedInFake, type LinkedInFake } from "../../tests/fakes/linkedin-server";
+import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../tests/support/provider-env";
 import {
   createLinkedinPost,
   duplicateUrnOf,
@@ -17,73 +13,30 @@ import {
   refreshLinkedinToken,
   uploadLinkedinImage,
 } from "./linkedin.server";
-import { ProviderError } from "./provider-error";
 
 const REDIRECT_URI = "http://localhost:3000/connections/linkedin/callback";
-const KEYS = [
-  "DATA_DIR",
-  "DATABASE_URL",
-  "APP_SECRET",
-  "APP_URL",
-  "LINKEDIN_CLIENT_ID",
-  "LINKEDIN_CLIENT_SECRET",
-  "LINKEDIN_API_VERSION",
-  "LINKEDIN_OAUTH_URL",
-  "LINKEDIN_API_URL",
-  "PROVIDER_TIMEOUT_MS",
-] as const;
-const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
-const dataDir = mkdtempSync(path.join(tmpdir(), "plume-linkedin-"));
 let fake: LinkedInFake;
 let png: Buffer;
 let jpeg: Buffer;
 
-function configure(overrides: Partial<Record<(typeof KEYS)[number], string | undefined>> = {}): void {
-  const values: Record<string, string | undefined> = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${path.join(dataDir, "test.db")}`,
-    APP_SECRET: "test-secret-0123456789-0123456789-abcdef",
-    APP_URL: "http://localhost:3000",
+const env = providerEnv({
+  name: "linkedin",
+  keys: ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET", "LINKEDIN_API_VERSION", "LINKEDIN_OAUTH_URL", "LINKEDIN_API_URL"],
+  values: () => ({
     LINKEDIN_CLIENT_ID: fake.state.clientId,
     LINKEDIN_CLIENT_SECRET: fake.state.clientSecret,
     LINKEDIN_API_VERSION: "202610",
     LINKEDIN_OAUTH_URL: fake.oauthUrl,
     LINKEDIN_API_URL: fake.apiUrl,
-    PROVIDER_TIMEOUT_MS: "5000",
-    ...overrides,
-  };
-  for (const key of KEYS) {
-    const value = values[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvCache();
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+  }),
+});
+const configure = env.configure;
+const lastRequest = lastRequestOf(() => fake.state.requests);
 
 /** A connected member: a user on the fake and a valid token. */
 function member() {
   const user = fake.createUser();
   return { user, urn: `urn:li:person:${user.sub}`, token: fake.issueToken(user.sub) };
-}
-
-const lastRequest = (method: string, pathname: string) =>
-  [...fake.state.requests].reverse().find((r) => r.method === method && r.path === pathname)!;
-
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
 }
 
 beforeAll(async () => {
@@ -101,11 +54,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   await fake.close();
-  for (const key of KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvCache();
+  env.restore();
 });
 
 describe("LinkedIn configuration and consent URL", () => {

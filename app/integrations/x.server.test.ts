@@ -1,13 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/modules/env/env.server";
 import { followConsent, startXFake, type XFake } from "../../tests/fakes/x-server";
-import { ProviderError } from "./provider-error";
+import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../tests/support/provider-env";
 import {
   createPkcePair,
   createTweet,
@@ -23,66 +18,25 @@ import {
 } from "./x.server";
 
 const REDIRECT_URI = "http://localhost:3000/connections/x/callback";
-const KEYS = [
-  "DATA_DIR",
-  "DATABASE_URL",
-  "APP_SECRET",
-  "APP_URL",
-  "X_CLIENT_ID",
-  "X_CLIENT_SECRET",
-  "X_OAUTH_URL",
-  "X_API_URL",
-  "PROVIDER_TIMEOUT_MS",
-] as const;
-const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
-const dataDir = mkdtempSync(path.join(tmpdir(), "plume-x-"));
 let fake: XFake;
 let png: Buffer;
 
-function configure(overrides: Partial<Record<(typeof KEYS)[number], string | undefined>> = {}): void {
-  const values: Record<string, string | undefined> = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${path.join(dataDir, "test.db")}`,
-    APP_SECRET: "test-secret-0123456789-0123456789-abcdef",
-    APP_URL: "http://localhost:3000",
+const env = providerEnv({
+  name: "x",
+  keys: ["X_CLIENT_ID", "X_CLIENT_SECRET", "X_OAUTH_URL", "X_API_URL"],
+  values: () => ({
     X_CLIENT_ID: fake.state.clientId,
     X_CLIENT_SECRET: fake.state.clientSecret,
     X_OAUTH_URL: fake.oauthUrl,
     X_API_URL: fake.apiUrl,
-    PROVIDER_TIMEOUT_MS: "5000",
-    ...overrides,
-  };
-  for (const key of KEYS) {
-    const value = values[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvCache();
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+  }),
+});
+const configure = env.configure;
+const lastRequest = lastRequestOf(() => fake.state.requests);
 
 function account() {
   const user = fake.createUser();
   return { user, ...fake.issueTokens(user.id) };
-}
-
-const lastRequest = (method: string, pathname: string) =>
-  [...fake.state.requests].reverse().find((r) => r.method === method && r.path === pathname)!;
-
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
 }
 
 /** Consent through the fake's page; returns the code and the verifier that goes with it. */
@@ -105,11 +59,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   await fake.close();
-  for (const key of KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvCache();
+  env.restore();
 });
 
 describe("X configuration, PKCE and consent URL", () => {

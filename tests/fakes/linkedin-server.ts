@@ -2,33 +2,23 @@
 // userinfo, image upload and posts, over real HTTP so the real client code runs against it.
 // Behaves like LinkedIn where it matters for "never post twice": a duplicate post within 24 h is a
 // 422 DUPLICATE_POST naming the first one, and unescaped "little text" characters cut the post.
-import { randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import {
+  consentPages,
+  json,
+  oauthError,
+  randomId,
+  startFakeServer,
+  type FakeControls,
+  type FakeStartOptions,
+  type PendingConsent,
+  type RecordedRequest,
+  type Reply,
+  type RequestPayload,
+} from "./fake-kit";
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: IncomingHttpHeaders;
-  /** Parsed JSON or form; `{ bytes: n }` for binary bodies; null when empty. */
-  body: any;
-  at: Date;
-}
-
-/** A path ("/rest/posts"), "METHOD /path", a RegExp tested on the path, or a predicate. */
-export type RequestMatcher = string | RegExp | ((request: RecordedRequest) => boolean);
-
-export interface FaultOptions {
-  /** Omitted: answer normally, only late (with delayMs). */
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** How many matching requests it applies to (default 1). */
-  times?: number;
-  /** Wait before answering; beyond the client's timeout this makes a "slow answer". */
-  delayMs?: number;
-}
+// The shared plumbing lives in fake-kit.ts; tests import these from here, as before it moved.
+export { followConsent, matches } from "./fake-kit";
+export type { FaultOptions, RecordedRequest, RequestMatcher } from "./fake-kit";
 
 export interface LinkedInFakeUser {
   sub: string;
@@ -96,7 +86,7 @@ export interface LinkedInFakeState {
   retiredVersions: Set<string>;
 }
 
-export interface LinkedInFake {
+export interface LinkedInFake extends FakeControls {
   url: string;
   oauthUrl: string;
   apiUrl: string;
@@ -106,20 +96,8 @@ export interface LinkedInFake {
   issueToken(userSub: string, options?: { expiresIn?: number; refreshToken?: boolean }): string;
   revoke(accessToken: string): void;
   expireToken(accessToken: string): void;
-  failNext(matcher: RequestMatcher, options: FaultOptions): void;
-  /** Handle the matching request (e.g. store the post), then destroy the socket without answering. */
-  dropConnectionAfterHandling(matcher: RequestMatcher, options?: { times?: number }): void;
-  setLatency(ms: number): void;
   /** Posts stored with this visible text (all posts when omitted). */
   countPosts(text?: string): number;
-  close(): Promise<void>;
-}
-
-interface Reply {
-  status: number;
-  headers?: Record<string, string>;
-  json?: unknown;
-  html?: string;
 }
 
 const TOKEN_LIFETIME = 5_184_000;
@@ -127,12 +105,8 @@ const REFRESH_LIFETIME = 31_536_000;
 const DAY_MS = 86_400_000;
 const RESERVED = new Set([..."\\|{}@[]()<>#*_~"]);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const randomId = (bytes = 18) => randomBytes(bytes).toString("base64url");
-const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, json: body, headers });
 const apiError = (status: number, message: string, extra: Record<string, unknown> = {}) => json(status, { message, ...extra, status });
 const invalidToken = () => apiError(401, "Invalid access token", { serviceErrorCode: 65600 });
-const oauthError = (status: number, error: string, description: string) => json(status, { error, error_description: description });
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function defaultFaultBody(status: number): unknown {
@@ -140,13 +114,6 @@ function defaultFaultBody(status: number): unknown {
   if (status === 429) return { message: "Resource level throttle APPLICATION_AND_MEMBER DAY limit for calls to this resource is reached.", status };
   if (status >= 500) return { message: "Internal Server Error", status };
   return { message: `Injected error ${status}`, status };
-}
-
-export function matches(matcher: RequestMatcher, request: RecordedRequest): boolean {
-  if (typeof matcher === "function") return matcher(request);
-  if (matcher instanceof RegExp) return matcher.test(request.path);
-  const [first, second] = matcher.split(" ");
-  return second === undefined ? request.path === first : request.method === first && request.path === second;
 }
 
 /** LinkedIn "little text" as shown: escapes removed, cut at the first unescaped reserved character. */
@@ -166,80 +133,12 @@ export function littleTextToPlain(commentary: string): string {
   return text;
 }
 
-/**
- * Plays the person on a fake consent page (LinkedIn's or X's): loads the authorize URL, submits the
- * form of the "Allow" or "Cancel" button, and returns where the provider redirects to.
- */
-export async function followConsent(authorizeUrl: string, button: "Allow" | "Cancel"): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  const html = await page.text();
-  if (!page.ok) throw new Error(`The consent page answered ${page.status}: ${html}`);
-  const form = [...html.matchAll(/<form[^>]*action="([^"]+)"[^>]*>(.*?)<\/form>/g)].find((m) => m[2]?.includes(`>${button}</button>`));
-  if (!form?.[1] || form[2] === undefined) throw new Error(`No ${button} button on the consent page`);
-  const target = new URL(form[1], authorizeUrl);
-  for (const input of form[2].matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) target.searchParams.set(input[1]!, input[2]!);
-  const answer = await fetch(target, { redirect: "manual" });
-  const location = answer.headers.get("location");
-  if (answer.status !== 302 || !location) throw new Error(`The consent answered ${answer.status} without a redirect`);
-  return new URL(location);
-}
-
 function isImage(bytes: Buffer): boolean {
   const hex = bytes.subarray(0, 4).toString("hex");
   return hex.startsWith("ffd8ff") || hex === "89504e47" || bytes.subarray(0, 4).toString("latin1") === "GIF8";
 }
 
-async function readRequest(req: IncomingMessage): Promise<{ raw: Buffer; record: RecordedRequest }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const url = new URL(req.url ?? "/", "http://fake.local");
-  const type = req.headers["content-type"] ?? "";
-  let body: any = null;
-  if (raw.length > 0) {
-    if (type.includes("json")) {
-      try {
-        body = JSON.parse(raw.toString("utf8"));
-      } catch {
-        body = raw.toString("utf8");
-      }
-    } else if (type.includes("x-www-form-urlencoded")) {
-      body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
-    } else {
-      body = { bytes: raw.length };
-    }
-  }
-  const record = {
-    method: req.method ?? "GET",
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers: req.headers,
-    body,
-    at: new Date(),
-  };
-  return { raw, record };
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    payload = JSON.stringify(reply.json);
-  } else if (reply.html !== undefined) {
-    headers["Content-Type"] = "text/html; charset=utf-8";
-    payload = reply.html;
-  }
-  res.writeHead(reply.status, headers);
-  res.end(payload);
-}
-
-export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, clientId = "linkedin-test-client", clientSecret = "linkedin-test-secret" }: {
-  port?: number;
-  latencyMs?: number;
-  clientId?: string;
-  clientSecret?: string;
-} = {}): Promise<LinkedInFake> {
+export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, clientId = "linkedin-test-client", clientSecret = "linkedin-test-secret" }: FakeStartOptions = {}): Promise<LinkedInFake> {
   const state: LinkedInFakeState = {
     clientId,
     clientSecret,
@@ -254,10 +153,7 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
     issueRefreshTokens: false,
     retiredVersions: new Set(),
   };
-  const faults: Array<FaultOptions & { matcher: RequestMatcher; left: number }> = [];
-  const drops: Array<{ matcher: RequestMatcher; left: number }> = [];
-  const consents = new Map<string, { clientId: string; redirectUri: string; state: string; scope: string }>();
-  let latency = latencyMs;
+  const consent = consentPages<PendingConsent>({ title: "LinkedIn (fake)", decidePath: "/oauth/v2/authorization/decide" });
   let counter = 0;
   let baseUrl = "";
 
@@ -335,35 +231,22 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
 
   function authorizePage(request: RecordedRequest): Reply {
     const q = request.query;
-    const page = (status: number, body: string) => ({ status, html: `<!doctype html><html lang="en"><head><title>LinkedIn (fake)</title></head><body>${body}</body></html>` });
-    if (q.client_id !== state.clientId) return page(400, "<h1>Invalid client_id</h1>");
-    if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri)) return page(400, "<h1>Invalid redirect_uri</h1>");
-    if (q.response_type !== "code") return page(400, "<h1>Invalid response_type</h1>");
-    const txn = randomId();
-    consents.set(txn, { clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state ?? "", scope: q.scope ?? "" });
+    const invalid = consent.invalid(q, state.clientId);
+    if (invalid) return invalid;
+    const txn = consent.open({ clientId: q.client_id!, redirectUri: q.redirect_uri!, state: q.state ?? "", scope: q.scope ?? "" });
     const sub = state.signedInSub ?? createUser().sub;
     const name = state.users.get(sub)?.name ?? sub;
-    const form = (decision: string, label: string) =>
-      `<form method="get" action="/oauth/v2/authorization/decide"><input type="hidden" name="txn" value="${txn}"><input type="hidden" name="decision" value="${decision}"><button type="submit">${label}</button></form>`;
-    return page(200, `<h1>Allow access to your LinkedIn account?</h1><p>Signed in as ${escapeHtml(name)}</p><p>Scopes: ${escapeHtml(q.scope ?? "")}</p>${form("allow", "Allow")}${form("cancel", "Cancel")}`);
+    return consent.ask(txn, `<h1>Allow access to your LinkedIn account?</h1><p>Signed in as ${escapeHtml(name)}</p><p>Scopes: ${escapeHtml(q.scope ?? "")}</p>`);
   }
 
   function decide(request: RecordedRequest): Reply {
-    const consent = consents.get(request.query.txn ?? "");
-    if (!consent) return { status: 400, html: "<h1>Unknown or used authorization request</h1>" };
-    consents.delete(request.query.txn ?? "");
-    const target = new URL(consent.redirectUri);
-    if (request.query.decision === "allow") {
+    return consent.decide(request, (pending, allowed): Record<string, string> => {
+      if (!allowed) return { error: "user_cancelled_authorize", error_description: "The user cancelled the authorization" };
       const sub = state.signedInSub ?? createUser().sub;
       const code = `AQT${randomId(30)}`;
-      state.codes.set(code, { clientId: consent.clientId, redirectUri: consent.redirectUri, sub, scope: consent.scope, expiresAt: Date.now() + 30 * 60_000 });
-      target.searchParams.set("code", code);
-    } else {
-      target.searchParams.set("error", "user_cancelled_authorize");
-      target.searchParams.set("error_description", "The user cancelled the authorization");
-    }
-    target.searchParams.set("state", consent.state);
-    return { status: 302, headers: { Location: target.toString() } };
+      state.codes.set(code, { clientId: pending.clientId, redirectUri: pending.redirectUri, sub, scope: pending.scope, expiresAt: Date.now() + 30 * 60_000 });
+      return { code };
+    });
   }
 
   function accessToken(request: RecordedRequest): Reply {
@@ -458,7 +341,7 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
     return { status: 201, headers: { "x-restli-id": urn } };
   }
 
-  function route(request: RecordedRequest, raw: Buffer): Reply {
+  function route(request: RecordedRequest, { raw }: RequestPayload): Reply {
     const { method, path } = request;
     if (method === "GET" && path === "/oauth/v2/authorization") return authorizePage(request);
     if (method === "GET" && path === "/oauth/v2/authorization/decide") return decide(request);
@@ -470,41 +353,19 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
     return apiError(404, `No route ${method} ${path}`);
   }
 
-  const take = <T extends { matcher: RequestMatcher; left: number }>(rules: T[], request: RecordedRequest): T | undefined => {
-    const index = rules.findIndex((rule) => matches(rule.matcher, request));
-    const rule = rules[index];
-    if (!rule) return undefined;
-    if (--rule.left <= 0) rules.splice(index, 1);
-    return rule;
-  };
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { raw, record } = await readRequest(req);
-    state.requests.push(record);
-    if (latency > 0) await sleep(latency);
-    const fault = take(faults, record);
-    if (fault?.delayMs) await sleep(fault.delayMs);
-    if (fault?.status !== undefined) {
-      return send(res, { status: fault.status, json: fault.body ?? defaultFaultBody(fault.status), headers: fault.headers });
-    }
-    const reply = route(record, raw);
-    if (take(drops, record)) {
-      req.socket.destroy(); // handled, never answered: the client cannot know the outcome
-      return;
-    }
-    send(res, reply);
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, apiError(500, error instanceof Error ? error.message : "fake failure"));
-    });
+  const server = await startFakeServer({
+    port: wantedPort,
+    latencyMs,
+    jsonType: "application/json",
+    record: (request) => state.requests.push(request),
+    route,
+    faultBody: defaultFaultBody,
+    errorReply: (message) => apiError(500, message),
   });
-  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.url;
 
   return {
-    url: baseUrl,
+    ...server,
     oauthUrl: `${baseUrl}/oauth/v2`,
     apiUrl: baseUrl,
     state,
@@ -521,20 +382,7 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
       const record = state.tokens.get(token);
       if (record) record.expiresAt = Date.now() - 1000;
     },
-    failNext(matcher, options) {
-      faults.push({ ...options, matcher, left: options.times ?? 1 });
-    },
-    dropConnectionAfterHandling(matcher, { times = 1 } = {}) {
-      drops.push({ matcher, left: times });
-    },
-    setLatency(ms) {
-      latency = ms;
-    },
     countPosts: (text) => (text === undefined ? state.posts.length : state.posts.filter((p) => p.text === text).length),
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
   };
 }
 

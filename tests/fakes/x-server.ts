@@ -1,11 +1,25 @@
 // A stand-in for X API v2 (PROVIDERS.md, "X"): OAuth 2.0 with PKCE (consent page, token, revoke),
 // users/me, media upload, tweets and a user's timeline, over real HTTP so the real client code runs
 // against it. Refresh tokens are single-use, and reusing one kills the whole chain, as on X.
-import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createHash } from "node:crypto";
 import twitterText from "twitter-text";
-import { followConsent, matches, type FaultOptions, type RecordedRequest, type RequestMatcher } from "./linkedin-server";
+import {
+  consentPages,
+  followConsent,
+  json,
+  oauthError,
+  randomId,
+  startFakeServer,
+  type FakeControls,
+  type FakeStartOptions,
+  type FaultOptions,
+  type PendingConsent,
+  type RecordedRequest,
+  type Reply,
+  type RequestMatcher,
+  type RequestPayload,
+  type Upload,
+} from "./fake-kit";
 
 export { followConsent };
 export type { FaultOptions, RecordedRequest, RequestMatcher };
@@ -90,7 +104,7 @@ export interface XFakeState {
   limits: XFakeLimits;
 }
 
-export interface XFake {
+export interface XFake extends FakeControls {
   url: string;
   oauthUrl: string;
   apiUrl: string;
@@ -100,19 +114,8 @@ export interface XFake {
   issueTokens(userId: string, options?: { expiresIn?: number; scope?: string }): { accessToken: string; refreshToken: string };
   expireAccessToken(accessToken: string): void;
   revoke(token: string): void;
-  failNext(matcher: RequestMatcher, options: FaultOptions): void;
-  dropConnectionAfterHandling(matcher: RequestMatcher, options?: { times?: number }): void;
-  setLatency(ms: number): void;
   /** Tweets stored with exactly this text (all tweets when omitted). */
   countTweets(text?: string): number;
-  close(): Promise<void>;
-}
-
-interface Reply {
-  status: number;
-  headers?: Record<string, string>;
-  json?: unknown;
-  html?: string;
 }
 
 const FULL_SCOPE = "tweet.read tweet.write users.read media.write offline.access";
@@ -121,9 +124,6 @@ const DAY_MS = 86_400_000;
 const MEDIA_CATEGORIES = new Set(["tweet_image", "tweet_gif", "tweet_video", "dm_image", "dm_gif", "dm_video", "subtitles"]);
 const TWEET_FIELDS = new Set(["text", "media", "reply", "quote_tweet_id", "reply_settings", "poll"]);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const randomId = (bytes = 18) => randomBytes(bytes).toString("base64url");
-const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, json: body, headers });
 const problem = (status: number, title: string, detail: string) => json(status, { title, detail, type: "about:blank", status });
 const unauthorized = () => problem(401, "Unauthorized", "Unauthorized");
 const invalidRequest = (message: string) =>
@@ -133,7 +133,6 @@ const invalidRequest = (message: string) =>
     detail: "One or more parameters to your request was invalid.",
     type: "https://api.twitter.com/2/problems/invalid-request",
   });
-const oauthError = (status: number, error: string, description: string) => json(status, { error, error_description: description });
 const seconds = (ms: number) => String(Math.ceil(ms / 1000));
 
 function defaultFaultBody(status: number): unknown {
@@ -150,71 +149,7 @@ function isImage(bytes: Buffer): boolean {
   return hex.startsWith("ffd8ff") || hex === "89504e47" || ascii.startsWith("GIF8") || (ascii.startsWith("RIFF") && ascii.endsWith("WEBP"));
 }
 
-interface Upload {
-  fields: Record<string, string>;
-  files: Record<string, { bytes: Buffer; type: string; name: string }>;
-}
-
-async function readRequest(req: IncomingMessage): Promise<{ record: RecordedRequest; upload?: Upload }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const url = new URL(req.url ?? "/", "http://fake.local");
-  const type = req.headers["content-type"] ?? "";
-  let body: any = null;
-  let upload: Upload | undefined;
-  if (raw.length > 0) {
-    if (type.includes("json")) {
-      try {
-        body = JSON.parse(raw.toString("utf8"));
-      } catch {
-        body = raw.toString("utf8");
-      }
-    } else if (type.includes("x-www-form-urlencoded")) {
-      body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
-    } else if (type.includes("multipart/form-data")) {
-      upload = await parseMultipart(raw, type);
-      const files = Object.fromEntries(Object.entries(upload.files).map(([k, f]) => [k, { size: f.bytes.length, type: f.type, name: f.name }]));
-      body = { fields: upload.fields, files };
-    } else {
-      body = { bytes: raw.length };
-    }
-  }
-  const record = { method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, at: new Date() };
-  return { record, upload };
-}
-
-/** Node's own multipart parser (the one behind fetch's Response.formData). */
-async function parseMultipart(raw: Buffer, contentType: string): Promise<Upload> {
-  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
-  const upload: Upload = { fields: {}, files: {} };
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") upload.fields[key] = value;
-    else upload.files[key] = { bytes: Buffer.from(await value.arrayBuffer()), type: value.type, name: value.name };
-  }
-  return upload;
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.json !== undefined) {
-    headers["Content-Type"] = "application/json; charset=utf-8";
-    payload = JSON.stringify(reply.json);
-  } else if (reply.html !== undefined) {
-    headers["Content-Type"] = "text/html; charset=utf-8";
-    payload = reply.html;
-  }
-  res.writeHead(reply.status, headers);
-  res.end(payload);
-}
-
-export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId = "x-test-client", clientSecret = "x-test-secret" }: {
-  port?: number;
-  latencyMs?: number;
-  clientId?: string;
-  clientSecret?: string;
-} = {}): Promise<XFake> {
+export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId = "x-test-client", clientSecret = "x-test-secret" }: FakeStartOptions = {}): Promise<XFake> {
   const state: XFakeState = {
     clientId,
     clientSecret,
@@ -229,11 +164,8 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     signedInUserId: null,
     limits: { tweetsPer15Min: 100, appTweetsPer24h: 10_000, otherPer15Min: 900, maxImageBytes: 5 * 1024 * 1024 },
   };
-  const faults: Array<FaultOptions & { matcher: RequestMatcher; left: number }> = [];
-  const drops: Array<{ matcher: RequestMatcher; left: number }> = [];
-  const consents = new Map<string, { clientId: string; redirectUri: string; state: string; scope: string; challenge: string }>();
+  const consent = consentPages<PendingConsent & { challenge: string }>({ title: "X (fake)", decidePath: "/i/oauth2/authorize/decide" });
   const windows = new Map<string, { count: number; resetAt: number }>();
-  let latency = latencyMs;
   let counter = 0;
   let baseUrl = "";
 
@@ -311,37 +243,24 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
 
   function authorizePage(request: RecordedRequest): Reply {
     const q = request.query;
-    const page = (status: number, body: string): Reply => ({ status, html: `<!doctype html><html lang="en"><head><title>X (fake)</title></head><body>${body}</body></html>` });
-    if (q.client_id !== state.clientId) return page(400, "<h1>Invalid client_id</h1>");
-    if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri)) return page(400, "<h1>Invalid redirect_uri</h1>");
-    if (q.response_type !== "code") return page(400, "<h1>Invalid response_type</h1>");
-    if (!q.code_challenge || q.code_challenge_method !== "S256") return page(400, "<h1>code_challenge with code_challenge_method=S256 is required</h1>");
-    if (!q.state) return page(400, "<h1>state is required</h1>");
-    const txn = randomId();
-    consents.set(txn, { clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scope: q.scope ?? "", challenge: q.code_challenge });
+    const invalid = consent.invalid(q, state.clientId);
+    if (invalid) return invalid;
+    if (!q.code_challenge || q.code_challenge_method !== "S256") return consent.page(400, "<h1>code_challenge with code_challenge_method=S256 is required</h1>");
+    if (!q.state) return consent.page(400, "<h1>state is required</h1>");
+    const txn = consent.open({ clientId: q.client_id!, redirectUri: q.redirect_uri!, state: q.state, scope: q.scope ?? "", challenge: q.code_challenge });
     const userId = state.signedInUserId ?? createUser().id;
     const username = state.users.get(userId)?.username ?? userId;
-    const form = (decision: string, label: string) =>
-      `<form method="get" action="/i/oauth2/authorize/decide"><input type="hidden" name="txn" value="${txn}"><input type="hidden" name="decision" value="${decision}"><button type="submit">${label}</button></form>`;
-    return page(200, `<h1>Authorize app to access your X account?</h1><p>Signed in as @${username}</p>${form("allow", "Allow")}${form("cancel", "Cancel")}`);
+    return consent.ask(txn, `<h1>Authorize app to access your X account?</h1><p>Signed in as @${username}</p>`);
   }
 
   function decide(request: RecordedRequest): Reply {
-    const txn = request.query.txn ?? "";
-    const consent = consents.get(txn);
-    if (!consent) return { status: 400, html: "<h1>Unknown or used authorization request</h1>" };
-    consents.delete(txn);
-    const target = new URL(consent.redirectUri);
-    if (request.query.decision === "allow") {
+    return consent.decide(request, (pending, allowed): Record<string, string> => {
+      if (!allowed) return { error: "access_denied" };
       const userId = state.signedInUserId ?? createUser().id;
       const code = randomId(30);
-      state.codes.set(code, { clientId: consent.clientId, redirectUri: consent.redirectUri, challenge: consent.challenge, userId, scope: consent.scope, expiresAt: Date.now() + 10 * 60_000 }); // X says 30 s; longer here so slow test runs never flake
-      target.searchParams.set("code", code);
-    } else {
-      target.searchParams.set("error", "access_denied");
-    }
-    target.searchParams.set("state", consent.state);
-    return { status: 302, headers: { Location: target.toString() } };
+      state.codes.set(code, { clientId: pending.clientId, redirectUri: pending.redirectUri, challenge: pending.challenge, userId, scope: pending.scope, expiresAt: Date.now() + 10 * 60_000 }); // X says 30 s; longer here so slow test runs never flake
+      return { code };
+    });
   }
 
   function token(request: RecordedRequest): Reply {
@@ -471,7 +390,7 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     return { ...reply, headers: { ...headers, ...reply.headers } };
   }
 
-  function route(request: RecordedRequest, upload: Upload | undefined): Reply {
+  function route(request: RecordedRequest, { upload }: RequestPayload): Reply {
     const { method, path } = request;
     if (method === "GET" && path === "/i/oauth2/authorize") return authorizePage(request);
     if (method === "GET" && path === "/i/oauth2/authorize/decide") return decide(request);
@@ -485,48 +404,31 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     return { ...reply, headers: { ...rateLimit(request, "client", false).headers, ...reply.headers } };
   }
 
-  function faultReply(request: RecordedRequest, fault: FaultOptions & { status: number }): Reply {
+  /** X's rate-limit headers on injected faults too; an injected 429 says the window is spent. */
+  function faultHeaders(request: RecordedRequest, status: number): Record<string, string> {
     const headers = request.path.startsWith("/2/") ? rateLimit(request, "fault", false).headers : {};
-    if (fault.status === 429) {
+    if (status === 429) {
       headers["x-rate-limit-remaining"] = "0";
       headers["x-rate-limit-reset"] = seconds(Date.now() + WINDOW_MS);
     }
-    return { status: fault.status, json: fault.body ?? defaultFaultBody(fault.status), headers: { ...headers, ...fault.headers } };
+    return headers;
   }
 
-  const take = <T extends { matcher: RequestMatcher; left: number }>(rules: T[], request: RecordedRequest): T | undefined => {
-    const index = rules.findIndex((rule) => matches(rule.matcher, request));
-    const rule = rules[index];
-    if (!rule) return undefined;
-    if (--rule.left <= 0) rules.splice(index, 1);
-    return rule;
-  };
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { record, upload } = await readRequest(req);
-    state.requests.push(record);
-    if (latency > 0) await sleep(latency);
-    const fault = take(faults, record);
-    if (fault?.delayMs) await sleep(fault.delayMs);
-    if (fault?.status !== undefined) return send(res, faultReply(record, { ...fault, status: fault.status }));
-    const reply = route(record, upload);
-    if (take(drops, record)) {
-      req.socket.destroy(); // handled, never answered: the client cannot know the outcome
-      return;
-    }
-    send(res, reply);
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, problem(500, "Internal Server Error", error instanceof Error ? error.message : "fake failure"));
-    });
+  const server = await startFakeServer({
+    port: wantedPort,
+    latencyMs,
+    jsonType: "application/json; charset=utf-8",
+    multipart: true,
+    record: (request) => state.requests.push(request),
+    route,
+    faultBody: defaultFaultBody,
+    faultHeaders,
+    errorReply: (message) => problem(500, "Internal Server Error", message),
   });
-  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.url;
 
   return {
-    url: baseUrl,
+    ...server,
     oauthUrl: `${baseUrl}/i/oauth2`,
     apiUrl: baseUrl,
     state,
@@ -540,19 +442,6 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
       if (record) record.expiresAt = Date.now() - 1000;
     },
     revoke,
-    failNext(matcher, options) {
-      faults.push({ ...options, matcher, left: options.times ?? 1 });
-    },
-    dropConnectionAfterHandling(matcher, { times = 1 } = {}) {
-      drops.push({ matcher, left: times });
-    },
-    setLatency(ms) {
-      latency = ms;
-    },
     countTweets: (text) => (text === undefined ? state.tweets.length : state.tweets.filter((t) => t.text === text).length),
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
   };
 }
