@@ -1,32 +1,16 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { bundledChromium, chromiumArgs } from "./tests/e2e/chromium";
 
 // End-to-end tests drive the built app (`npm run build`) in Chromium, once with JavaScript and once
-// without: every page must work both ways. Debian's chromium is used when present (no download);
-// elsewhere Playwright's own browser.
+// without: every page must work both ways. The browser comes from npm (tests/e2e/chromium.ts), the
+// same version on every machine, with nothing to download.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const FAKE_MODEL_PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
 const FAKE_LINKEDIN_PORT = Number(process.env.FAKE_LINKEDIN_PORT ?? 3297);
 const FAKE_X_PORT = Number(process.env.FAKE_X_PORT ?? 3298);
 export const E2E_DATA_DIR = path.resolve("tests/e2e/.data");
-const systemChromium = "/usr/bin/chromium";
-
-const launchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    }
-  : {};
+const launchOptions = { executablePath: await bundledChromium(), args: chromiumArgs };
 
 export default defineConfig({
   testDir: "tests/e2e",

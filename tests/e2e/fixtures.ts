@@ -84,9 +84,9 @@ export function backgroundLuminance(page: Page): Promise<number> {
   });
 }
 
-/** Real image files made for the run (and a text file named .png), under the e2e data folder. */
+/** Real image files made for the run (and a text file named .png), in Playwright's output folder (emptied each run, ignored by git). */
 export async function imageFiles() {
-  const dir = path.join(E2E_DATA_DIR, "..", ".images", String(process.pid));
+  const dir = path.resolve("test-results", ".images", String(process.pid));
   mkdirSync(dir, { recursive: true });
   const make = (name: string, format: "png" | "jpeg" | "webp" | "gif", colour: { r: number; g: number; b: number }) =>
     sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
