@@ -262,6 +262,39 @@ describe("X media and tweets", () => {
   });
 });
 
+describe("X shows tweets back its own way", () => {
+  it("escapes &, < and >, and makes URLs and photos t.co links, in the create answer and the timeline", async () => {
+    const { user, accessToken } = account();
+    const mediaId = await uploadXMedia(accessToken, { bytes: png, mimeType: "image/png" });
+    const text = "Tom & Jerry <3 https://example.com/a?b=1&c=2 and example.org";
+    const answer = await fetch(`${fake.apiUrl}/2/tweets`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ text, media: { media_ids: [mediaId] } }),
+    });
+    const created = ((await answer.json()) as { data: { id: string; text: string } }).data;
+    const tco = "https://t\\.co/[A-Za-z0-9]{10}";
+    expect(created.text).toMatch(new RegExp(`^Tom &amp; Jerry &lt;3 ${tco} and ${tco} ${tco}$`));
+    expect(fake.countTweets(text)).toBe(1); // stored as sent
+    const [listed] = await listRecentTweets(accessToken, user.id);
+    expect(listed).toMatchObject({ id: created.id, text: created.text });
+  });
+
+  it("gives created_at only when asked for, and no data when nothing matches", async () => {
+    const { user, accessToken } = account();
+    const timeline = async (query: string) => {
+      const answer = await fetch(`${fake.apiUrl}/2/users/${user.id}/tweets?${query}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+      return (await answer.json()) as { data?: Record<string, unknown>[]; meta: unknown };
+    };
+    expect(await timeline("max_results=5")).toEqual({ meta: { result_count: 0 } });
+    await createTweet(accessToken, { text: "Dated?", mediaIds: [] });
+    expect((await timeline("max_results=5")).data![0]).not.toHaveProperty("created_at");
+    expect((await timeline("max_results=5&tweet.fields=created_at")).data![0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const later = new Date(Date.now() + 5000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    expect(await timeline(`max_results=5&start_time=${later}`)).toEqual({ meta: { result_count: 0 } });
+  });
+});
+
 describe("X failures", () => {
   it("429 after the per-user limit, retrying at x-rate-limit-reset", async () => {
     fake.state.limits.tweetsPer15Min = 2;

@@ -1,7 +1,8 @@
 // A stand-in for X API v2 (PROVIDERS.md, "X"): OAuth 2.0 with PKCE (consent page, token, revoke),
 // users/me, media upload, tweets and a user's timeline, over real HTTP so the real client code runs
-// against it. Refresh tokens are single-use, and reusing one kills the whole chain, as on X.
-import { createHash } from "node:crypto";
+// against it. Refresh tokens are single-use, and reusing one kills the whole chain, as on X. Tweets
+// come back (create answer, timeline) as X shows them: HTML-escaped, URLs and media as t.co links.
+import { createHash, randomBytes } from "node:crypto";
 import twitterText from "twitter-text";
 import {
   consentPages,
@@ -62,7 +63,10 @@ export interface XFakeMedia {
 export interface XFakeTweet {
   id: string;
   userId: string;
+  /** As sent. */
   text: string;
+  /** As X shows it back (create answer, timeline): escaped, with t.co links. */
+  shownText: string;
   mediaIds: string[];
   body: any;
   createdAt: Date;
@@ -141,6 +145,27 @@ function defaultFaultBody(status: number): unknown {
   if (status === 503) return { title: "Service Unavailable", type: "about:blank", status, detail: "Service Unavailable" };
   if (status >= 500) return { title: "Internal Server Error", type: "about:blank", status, detail: "Internal Server Error" };
   return { title: "Injected error", type: "about:blank", status, detail: `Injected error ${status}` };
+}
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const tcoLink = () => `https://t.co/${Array.from(randomBytes(10), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join("")}`;
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The text as X shows it back, not as it was sent: every URL (bare domains too, as twitter-text
+ * finds them) becomes a t.co link, `&`, `<` and `>` are HTML-escaped, and a tweet with media ends
+ * with one more t.co link for all of it.
+ */
+function shownAsX(text: string, withMedia: boolean): string {
+  let shown = "";
+  let at = 0;
+  for (const { indices } of twitterText.extractUrlsWithIndices(text)) {
+    shown += escapeHtml(text.slice(at, indices[0])) + tcoLink();
+    at = indices[1];
+  }
+  shown += escapeHtml(text.slice(at));
+  if (!withMedia) return shown;
+  return shown ? `${shown} ${tcoLink()}` : tcoLink();
 }
 
 function isImage(bytes: Buffer): boolean {
@@ -348,8 +373,9 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     const duplicate = text && state.tweets.some((t) => t.userId === user.id && t.text === text && Date.now() - t.createdAt.getTime() < DAY_MS);
     if (duplicate) return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
     const id = String(1_900_000_000_000_000_000n + BigInt(state.tweets.length + 1));
-    state.tweets.push({ id, userId: user.id, text, mediaIds: ids, body, createdAt: new Date() });
-    return json(201, { data: { id, text, edit_history_tweet_ids: [id] } });
+    const shownText = shownAsX(text, ids.length > 0);
+    state.tweets.push({ id, userId: user.id, text, shownText, mediaIds: ids, body, createdAt: new Date() });
+    return json(201, { data: { id, text: shownText, edit_history_tweet_ids: [id] } });
   }
 
   function timeline(userId: string, request: RecordedRequest): Reply {
@@ -363,7 +389,7 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
       .filter((t) => t.userId === userId && t.createdAt.getTime() >= since)
       .reverse()
       .slice(0, max)
-      .map((t) => ({ id: t.id, text: t.text, edit_history_tweet_ids: [t.id], ...(withDate ? { created_at: t.createdAt.toISOString() } : {}) }));
+      .map((t) => ({ id: t.id, text: t.shownText, edit_history_tweet_ids: [t.id], ...(withDate ? { created_at: t.createdAt.toISOString() } : {}) }));
     // X leaves `data` out when there is nothing.
     if (found.length === 0) return json(200, { meta: { result_count: 0 } });
     return json(200, { data: found, meta: { result_count: found.length, newest_id: found[0]!.id, oldest_id: found[found.length - 1]!.id } });

@@ -4,7 +4,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { connectedUser, duePost, fakeEnv, startFakes, type Fakes } from "../support/publishing";
+import type { RecordedRequest } from "../fakes/fake-kit";
+import { connectedUser, duePost, fakeEnv, postState, startFakes, type Fakes } from "../support/publishing";
 
 const LEASE_MS = 2000;
 
@@ -222,5 +223,45 @@ describe("publisher processes", () => {
     expect(one.deliveredBy[0]).toHaveLength(one.total);
     console.info(`publisher processes: 200 deliveries in ${one.elapsed} ms with one process, ${two.elapsed} ms with two`);
     expect(two.elapsed).toBeLessThanOrEqual(one.elapsed * 1.1);
+  });
+});
+
+describe("a publisher killed while X is creating its tweet", () => {
+  /** Polls until `condition` holds (or fails the test after `timeoutMs`). */
+  async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error("Timed out");
+      await sleep(20);
+    }
+  }
+
+  it("with a photo and & in the text: the next process finds the tweet, which exists once, and the post is published", { timeout: 30_000 }, async () => {
+    const { user } = await connectedUser(fakes, ["twitter"]);
+    const text = `Fish & chips <3 at the pier ${Date.now().toString(36)}`;
+    const postId = await duePost(user.id, ["twitter"], text, 1);
+    const isCreate = (r: RecordedRequest) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === text;
+    // X takes its time: the tweet is created 1.5 s after the request arrived, after the process died.
+    fakes.x.failNext(isCreate, { delayMs: 1500 });
+    const doomed = startWorker(1);
+    await doomed.started;
+    await until(() => fakes.x.state.requests.some(isCreate));
+    await kill(doomed);
+    await until(() => fakes.x.countTweets(text) === 1);
+    const [delivery] = (await postState(postId)).deliveries;
+    expect(delivery).toMatchObject({ status: "publishing", attempts: 1 });
+    expect(delivery!.sentAt).not.toBeNull();
+
+    // Once the dead process's lease has run out, another one takes the delivery over.
+    const next = startWorker(1);
+    await next.started;
+    await until(async () => (await postState(postId)).status !== "publishing", 15_000);
+    await kill(next, "SIGTERM");
+    expect((await postState(postId)).status).toBe("published");
+    const tweets = fakes.x.state.tweets.filter((t) => t.text === text);
+    expect(tweets).toHaveLength(1);
+    expect(tweets[0]!.mediaIds).toHaveLength(1);
+    expect((await postState(postId)).deliveries[0]).toMatchObject({ status: "published", externalId: tweets[0]!.id, attempts: 2 });
+    expect(fakes.x.state.requests.filter(isCreate)).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { createLinkedinPost, duplicateUrnOf, uploadLinkedinImage } from "~/integrations/linkedin.server";
-import { isProviderError } from "~/integrations/provider-error";
-import { createTweet, listRecentTweets, tweetUrl, uploadXMedia } from "~/integrations/x.server";
+import { isProviderError, ProviderError } from "~/integrations/provider-error";
+import { isShownAs } from "~/integrations/x-text";
+import { createTweet, listRecentTweets, tweetUrl, uploadXMedia, type XTweet } from "~/integrations/x.server";
 import { usableConnection, type UsableConnection } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
@@ -84,19 +85,27 @@ async function deliverToLinkedIn(delivery: ClaimedDelivery, post: Work, connecti
   }
 }
 
-/** Compares texts the way X may rewrite them (links become t.co, spacing trimmed). */
-function normalizeTweet(text: string): string {
-  return text.replace(/https?:\/\/\S+/g, "<link>").replace(/\s+/g, " ").trim();
+/** How far before `sentAt` a tweet may be dated and still be ours: the clocks of X and ours differ. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The tweet an earlier, uncertain attempt (sent at `sentAt`) may have created: same text as X shows
+ * it (see isShownAs) and created within the attempt window, from sentAt (less clock skew) to now.
+ */
+async function findSentTweet(connection: UsableConnection, post: Work, sentAt: Date): Promise<XTweet | undefined> {
+  const since = new Date(sentAt.getTime() - CLOCK_SKEW_MS);
+  const until = Date.now() + CLOCK_SKEW_MS;
+  const recent = await listRecentTweets(connection.accessToken, connection.providerUserId, { sinceTime: since });
+  const sent = { text: post.twitterText, withPhotos: post.media.length > 0 };
+  return recent.find((tweet) => tweet.createdAt >= since && tweet.createdAt.getTime() <= until && isShownAs(tweet.text, sent));
 }
 
 async function deliverToX(delivery: ClaimedDelivery, post: Work, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
-  const username = connection.handle ?? "i";
+  const published = (id: string) => ({ externalId: id, url: tweetUrl(connection.handle ?? "i", id) });
   if (delivery.sentAt) {
     // Reconciliation: an earlier attempt may have posted; look for it before posting again.
-    const since = new Date(delivery.sentAt.getTime() - 60_000);
-    const recent = await listRecentTweets(connection.accessToken, connection.providerUserId, { sinceTime: since });
-    const match = recent.find((tweet) => normalizeTweet(tweet.text) === normalizeTweet(post.twitterText));
-    if (match) return { externalId: match.id, url: tweetUrl(username, match.id) };
+    const earlier = await findSentTweet(connection, post, delivery.sentAt);
+    if (earlier) return published(earlier.id);
   }
   const mediaIds = [];
   for (const image of await imagesOf(post)) {
@@ -104,6 +113,22 @@ async function deliverToX(delivery: ClaimedDelivery, post: Work, connection: Usa
     mediaIds.push(await uploadXMedia(connection.accessToken, image));
   }
   if (!(await hooks.beforeSend())) throw new LeaseLost();
-  const { id } = await createTweet(connection.accessToken, { text: post.twitterText, mediaIds });
-  return { externalId: id, url: tweetUrl(username, id) };
+  try {
+    const { id } = await createTweet(connection.accessToken, { text: post.twitterText, mediaIds });
+    return published(id);
+  } catch (error) {
+    if (!delivery.sentAt || !isProviderError(error) || error.details.code !== "duplicate") throw error;
+    // After an uncertain attempt, X refusing a duplicate says the earlier tweet exists, though the
+    // timeline did not show it a moment ago: look again.
+    const earlier = await findSentTweet(connection, post, delivery.sentAt);
+    if (earlier) return published(earlier.id);
+    // Still not found: the same text is on the account but not from this post's attempts (posted
+    // earlier, by hand or by another post). Trying again would be refused the same way for as long
+    // as that tweet is there, so this fails at once and says why; sentAt stays, so a manual retry
+    // looks for the tweet again before posting.
+    throw new ProviderError("twitter", "http", DUPLICATE_NOT_FOUND, { ...error.details, code: "duplicate_not_found" });
+  }
 }
+
+const DUPLICATE_NOT_FOUND =
+  "X refused the tweet as a duplicate, but the tweet of the earlier, unconfirmed attempt is not on the account: the same text was posted before. Check the account; to post it anyway, change the text.";
