@@ -3,6 +3,7 @@ import { isProviderError } from "~/integrations/provider-error";
 import { refreshXToken } from "~/integrations/x.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
+import { getEnv } from "~/modules/env/env.server";
 import { logger } from "~/modules/logger/logger.server";
 import { isPlatform, type Platform } from "~/modules/posts/platforms";
 
@@ -18,8 +19,15 @@ export class ConnectionUnusable extends Error {
 }
 
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
-const REFRESH_LEASE_MS = 30 * 1000;
+/** What a refresh lease allows beyond the refresh call's own timeout (reading and writing the row). */
+const REFRESH_LEASE_SLACK_MS = 15_000;
 const WAIT_STEP_MS = 200;
+
+/** A refresh lease outlasts the refresh call it protects, whatever PROVIDER_TIMEOUT_MS is (30 s by default). */
+export function refreshLeaseMs(): number {
+  return getEnv().PROVIDER_TIMEOUT_MS + REFRESH_LEASE_SLACK_MS;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface UsableConnection {
@@ -63,12 +71,15 @@ export async function usableConnection(userId: string, provider: Platform): Prom
 
 async function refreshSerialized(connectionId: string): Promise<UsableConnection> {
   const db = getDb();
-  const deadline = Date.now() + REFRESH_LEASE_MS + 5_000;
+  const leaseMs = refreshLeaseMs();
+  const deadline = Date.now() + leaseMs + 5_000;
   while (Date.now() < deadline) {
     const now = new Date();
+    // The lease's expiry instant is also its token: whoever takes it over later writes a later one.
+    const lease = new Date(now.getTime() + leaseMs);
     const { count } = await db.connection.updateMany({
       where: { id: connectionId, OR: [{ refreshLeaseUntil: null }, { refreshLeaseUntil: { lt: now } }] },
-      data: { refreshLeaseUntil: new Date(now.getTime() + REFRESH_LEASE_MS) },
+      data: { refreshLeaseUntil: lease },
     });
     const row = await db.connection.findUnique({ where: { id: connectionId } });
     if (!row || row.status !== "active" || !row.accessTokenEnc) {
@@ -77,10 +88,10 @@ async function refreshSerialized(connectionId: string): Promise<UsableConnection
     if (count === 1) {
       // We hold the lease. Another process may have refreshed just before we took it.
       if (fresh(row.expiresAt)) {
-        await db.connection.updateMany({ where: { id: connectionId }, data: { refreshLeaseUntil: null } });
+        await releaseLease(connectionId, lease);
         return usable(row);
       }
-      return refreshHeld(row);
+      return refreshHeld(row, lease);
     }
     if (fresh(row.expiresAt)) return usable(row);
     await sleep(WAIT_STEP_MS);
@@ -88,32 +99,61 @@ async function refreshSerialized(connectionId: string): Promise<UsableConnection
   throw new Error("Timed out waiting for another process to refresh the access token");
 }
 
-async function refreshHeld(row: { id: string; provider: string; refreshTokenEnc: string | null }): Promise<UsableConnection> {
+/** Only while it is still ours: a lease that ran out may be another process's by now. */
+async function releaseLease(connectionId: string, lease: Date): Promise<void> {
+  await getDb().connection.updateMany({ where: { id: connectionId, refreshLeaseUntil: lease }, data: { refreshLeaseUntil: null } });
+}
+
+type HeldRow = { id: string; provider: string; accessTokenEnc: string | null; refreshTokenEnc: string | null };
+
+/**
+ * Refreshes while holding `lease`. Every write is conditional on no newer pair having been stored
+ * meanwhile (the access token read before the call is still the stored one): if the lease ran out
+ * during the call and another process stored a pair (its own refresh, a reconnection), that pair
+ * stays and is used. See docs/decisions/0018-x-reconciliation.md.
+ */
+async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection> {
   const db = getDb();
   const provider = row.provider as Platform;
-  const refreshToken = unseal(row.refreshTokenEnc ?? "");
+  const unchanged = { id: row.id, accessTokenEnc: row.accessTokenEnc };
   try {
-    const tokens = provider === "twitter" ? await refreshXToken(refreshToken) : await refreshLinkedinToken(refreshToken);
-    const now = Date.now();
-    const updated = await db.connection.update({
-      where: { id: row.id },
-      data: {
-        accessTokenEnc: seal(tokens.accessToken),
-        // LinkedIn's refresh token is not rotated: keep it when none comes back.
-        refreshTokenEnc: tokens.refreshToken ? seal(tokens.refreshToken) : row.refreshTokenEnc,
-        expiresAt: new Date(now + tokens.expiresIn * 1000),
-        refreshLeaseUntil: null,
-        lastError: null,
-      },
-    });
-    return usable(updated);
+    const tokens = provider === "twitter" ? await refreshXToken(unseal(row.refreshTokenEnc ?? "")) : await refreshLinkedinToken(unseal(row.refreshTokenEnc ?? ""));
+    const data = {
+      accessTokenEnc: seal(tokens.accessToken),
+      // LinkedIn's refresh token is not rotated: keep it when none comes back.
+      refreshTokenEnc: tokens.refreshToken ? seal(tokens.refreshToken) : row.refreshTokenEnc,
+      expiresAt: new Date(Date.now() + tokens.expiresIn * 1000),
+      lastError: null,
+    };
+    // Still ours (the usual case): store and release at once.
+    const held = await db.connection.updateMany({ where: { ...unchanged, refreshLeaseUntil: lease }, data: { ...data, refreshLeaseUntil: null } });
+    // The lease ran out during the call. With nothing newer stored, this pair is the only one X
+    // still accepts (the old refresh token is spent): store it, leaving the lease to its holder.
+    if (held.count === 0) await db.connection.updateMany({ where: unchanged, data });
+    return storedPair(row.id, provider);
   } catch (error) {
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      // Refused, unless another process stored a newer pair meanwhile: then the refusal only says
+      // the refresh token was already spent, and the stored pair is the one to use.
+      const { count } = await db.connection.updateMany({
+        where: unchanged,
+        data: { status: "needs_reconnect", lastError: error.message.slice(0, 500), refreshLeaseUntil: null },
+      });
+      if (count === 0) return storedPair(row.id, provider);
       logger.warn({ provider, status: error.status, message: error.message }, "Refresh refused: the user must reconnect");
-      await markNeedsReconnect(row.id, error.message);
       throw new ConnectionUnusable(provider, "needs_reconnect");
     }
-    await db.connection.updateMany({ where: { id: row.id }, data: { refreshLeaseUntil: null } });
+    await releaseLease(row.id, lease);
     throw error;
   }
+}
+
+/** The pair stored now, which the refresh just wrote or found newer; usable or the reason why not. */
+async function storedPair(connectionId: string, provider: Platform): Promise<UsableConnection> {
+  const row = await getDb().connection.findUnique({ where: { id: connectionId } });
+  if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
+  if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
+  // Whoever stored a newer pair stored a fresh one; anything else is worth another try, later.
+  if (!fresh(row.expiresAt)) throw new Error("The access token changed while it was being refreshed");
+  return usable(row);
 }
