@@ -26,6 +26,7 @@ export interface XUser {
 
 export interface XTweet {
   id: string;
+  /** As X shows it, not as it was sent: compare with isShownAs (x-text.ts). */
   text: string;
   createdAt: Date;
 }
