@@ -72,8 +72,13 @@ async function main(): Promise<void> {
     ? (await import("../app/modules/publishing/run.server")).startConfiguredPublisher()
     : null;
 
+  // Expired sessions, mailed links, OAuth states and rate-limit counters are deleted here: every
+  // deployment runs a web process; with several instances, one of them sweeps each hour.
+  const housekeeping = (await import("../app/modules/housekeeping/housekeeping.server")).startHousekeeping();
+
   const shutdown = (signal: string) => {
     logger.info({ signal }, "Shutting down");
+    housekeeping.stop();
     setTimeout(() => process.exit(0), 15_000).unref();
     // Stop taking work, finish or give back what is in flight, then close.
     void (publisher?.stop() ?? Promise.resolve()).finally(() => server.close(() => process.exit(0)));

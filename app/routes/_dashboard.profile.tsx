@@ -14,6 +14,7 @@ import { changePasswordSchema } from "~/modules/auth/schemas";
 import { countSessions, revokeSessions } from "~/modules/auth/session.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger/logger.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
@@ -32,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { profile, sessions, timeZones: listTimeZones() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserSession(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t } = await getRequestT(request);
-  const done = (title: string) => redirectWithToast("/profile", { type: "success", title });
+  const done = (title: string, init?: ResponseInit) => redirectWithToast("/profile", { type: "success", title }, init);
 
   try {
     switch (intent) {
@@ -45,15 +46,17 @@ export async function action({ request }: ActionFunctionArgs) {
         const submission = parseWithZod(formData, { schema: changePasswordSchema });
         const hideFields = ["currentPassword", "newPassword", "confirmNewPassword"];
         if (submission.status !== "success") return replyInvalid(submission, { intent, hideFields });
+        let cookie: string;
         try {
-          await changePassword(user.id, sessionId, submission.value);
+          ({ cookie } = await changePassword(user.id, submission.value, sessionClient(request, context)));
         } catch (error) {
           // Spec section 8: an unexpected failure still answers 'Failed to update password.'
           if (!isAppError(error)) logger.error({ err: error, userId: user.id }, "Password change failed");
           const failure = isAppError(error) ? error : new AppError("password_update_failed", 500, "profile.password.failed");
           return replyWithError(request, submission, failure, { intent, hideFields });
         }
-        return done(t("profile.password.updated"));
+        // The session was rotated: this browser carries on with the new cookie.
+        return done(t("profile.password.updated"), { headers: { "Set-Cookie": cookie } });
       }
       case "updateTimezone": {
         const submission = parseWithZod(formData, { schema: timezoneFormSchema });

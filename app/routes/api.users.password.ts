@@ -2,14 +2,19 @@ import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/module
 import { changePassword } from "~/modules/auth/auth.server";
 import { apiChangePasswordSchema } from "~/modules/auth/schemas";
 import { AppError, isAppError } from "~/modules/errors/app-error";
+import { sessionClient } from "~/modules/http/context";
 
-/** PUT /api/users/password: oldPassword, newPassword. Other sessions are signed out. */
+/**
+ * PUT /api/users/password: oldPassword, newPassword. Every session ends; this client carries on
+ * with the new session cookie sent back.
+ */
 const handler = apiRoute({
-  PUT: async ({ request }) => {
-    const { user, sessionId } = await requireApiUser(request);
+  PUT: async ({ request, context }) => {
+    const { user } = await requireApiUser(request);
     const input = parseBody(apiChangePasswordSchema, await readBody(request));
+    let cookie: string;
     try {
-      await changePassword(user.id, sessionId, { currentPassword: input.oldPassword, newPassword: input.newPassword });
+      ({ cookie } = await changePassword(user.id, { currentPassword: input.oldPassword, newPassword: input.newPassword }, sessionClient(request, context)));
     } catch (error) {
       // The API names the field oldPassword.
       if (isAppError(error) && error.code === "wrong_password") {
@@ -17,7 +22,7 @@ const handler = apiRoute({
       }
       throw error;
     }
-    return apiData(null);
+    return apiData(null, { headers: { "Set-Cookie": cookie } });
   },
 });
 

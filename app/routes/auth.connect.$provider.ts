@@ -24,6 +24,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     const { t } = await getRequestT(request);
-    return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey) });
+    return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey, error.options.values) });
   }
 }

@@ -109,11 +109,16 @@ describe("accounts API", () => {
     expect(badOld.body!.error.fields).toEqual({ oldPassword: "Your current password is incorrect." });
     const changed = await call(password, "PUT", { cookie, body: { oldPassword: "password123", newPassword: "newpassword1" } });
     expect(changed).toMatchObject({ status: 200, body: { data: null } });
-
-    const out = await call(logout, "POST", { cookie });
-    expect(out).toMatchObject({ status: 200, body: { data: null } });
+    // The session was rotated: the cookie from before the change no longer opens anything.
+    const rotated = cookieOf(changed.headers);
+    expect(rotated).not.toBe(cookie);
     expect((await call(me, "GET", { cookie })).status).toBe(401);
-    expect((await call(logout, "POST", { cookie })).status).toBe(401);
+    expect((await call(me, "GET", { cookie: rotated })).status).toBe(200);
+
+    const out = await call(logout, "POST", { cookie: rotated });
+    expect(out).toMatchObject({ status: 200, body: { data: null } });
+    expect((await call(me, "GET", { cookie: rotated })).status).toBe(401);
+    expect((await call(logout, "POST", { cookie: rotated })).status).toBe(401);
     expect((await call(login, "POST", { body: { email, password: "newpassword1" } })).status).toBe(200);
   });
 

@@ -95,21 +95,46 @@ describe("sign in", () => {
     expect(wrong.messageKey).toBe(unknown.messageKey);
   });
 
-  it("locks an account after repeated failures, even for the right password, per account", async () => {
+  it("counts each attempt before checking the password: of 30 parallel wrong guesses, 10 are evaluated", async () => {
     const email = uniqueEmail();
     await signUp({ email, password: "password123", locale: "en" }, client);
-    for (let i = 0; i < limits.signInPerAccount.limit; i++) {
-      await expectAppError(signIn({ email, password: `wrong-${i}` }, { ip: `198.51.100.${i}` }), "invalid_credentials");
+    const burst = { ip: "198.51.100.77" };
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn({ email, password: `wrong-${i}` }, burst).catch((e: AppError) => e.code)),
+    );
+    expect(outcomes.filter((code) => code === "invalid_credentials")).toHaveLength(limits.signInPerAccountAndIp.limit);
+    expect(outcomes.filter((code) => code === "rate_limited")).toHaveLength(30 - limits.signInPerAccountAndIp.limit);
+  });
+
+  it("locks an address out of an account after repeated failures, not the owner signing in elsewhere", async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: "password123", locale: "en" }, { ip: "198.51.100.10" });
+    const attacker = { ip: "198.51.100.66" };
+    for (let i = 0; i < limits.signInPerAccountAndIp.limit; i++) {
+      await expectAppError(signIn({ email, password: `wrong-${i}` }, attacker), "invalid_credentials");
     }
-    const limited = await expectAppError(signIn({ email, password: "password123" }, { ip: "198.51.100.200" }), "rate_limited");
+    const limited = await expectAppError(signIn({ email, password: "password123" }, attacker), "rate_limited");
     expect(limited.status).toBe(429);
     expect(limited.options.retryAfterSeconds).toBeGreaterThan(0);
 
-    // Another account is not affected.
-    const other = uniqueEmail();
-    await signUp({ email: other, password: "password123", locale: "en" }, client);
-    await expect(signIn({ email: other, password: "password123" }, { ip: "198.51.100.201" })).resolves.toBeTruthy();
+    // The owner, from another address (a new one, even), is not locked out by someone else's guesses.
+    await expect(signIn({ email, password: "password123" }, { ip: "198.51.100.11" })).resolves.toBeTruthy();
   });
+
+  it("caps failures on an account across addresses, except from an address the owner has signed in from", async () => {
+    const email = uniqueEmail();
+    const home = { ip: "198.51.100.20" };
+    await signUp({ email, password: "password123", locale: "en" }, home);
+    const { limit } = limits.signInPerAccount;
+    const guesses = await Promise.all(
+      Array.from({ length: limit + 5 }, (_, i) =>
+        signIn({ email, password: `wrong-${i}` }, { ip: `10.${Math.floor(i / 250)}.${i % 250}.1` }).catch((e: AppError) => e.code),
+      ),
+    );
+    expect(guesses.filter((code) => code === "invalid_credentials")).toHaveLength(limit);
+    await expectAppError(signIn({ email, password: "password123" }, { ip: "198.51.100.21" }), "rate_limited");
+    await expect(signIn({ email, password: "password123" }, home)).resolves.toBeTruthy();
+  }, 30_000); // a hundred password checks, on a busy machine
 
   it("limits attempts per IP address across accounts", async () => {
     const ip = "192.0.2.99";
@@ -121,20 +146,34 @@ describe("sign in", () => {
 });
 
 describe("passwords", () => {
-  it("changes the password, keeps the current session and ends the others", async () => {
+  it("changes the password in a new session: the old cookie and every other session end, and reset links die", async () => {
     const email = uniqueEmail();
     const { userId, cookie: first } = await signUp({ email, password: "password123", locale: "en" }, client);
     const { cookie: second } = await signIn({ email, password: "password123" }, client);
-    const current = await sessionOf(second);
-    if (current.status !== "valid") throw new Error("expected a session");
+    await requestPasswordReset(email, client);
+    const resetToken = lastMailedToken(email, "/reset-password");
 
-    await expectAppError(changePassword(userId, current.sessionId, { currentPassword: "nope-nope", newPassword: "newpassword1" }), "wrong_password");
-    await changePassword(userId, current.sessionId, { currentPassword: "password123", newPassword: "newpassword1" });
+    await expectAppError(changePassword(userId, { currentPassword: "nope-nope", newPassword: "newpassword1" }, client), "wrong_password");
+    const { cookie: rotated } = await changePassword(userId, { currentPassword: "password123", newPassword: "newpassword1" }, client);
 
-    expect((await sessionOf(second)).status).toBe("valid");
+    expect((await sessionOf(rotated)).status).toBe("valid");
+    expect((await sessionOf(second)).status).toBe("invalid");
     expect((await sessionOf(first)).status).toBe("invalid");
+    expect(await getDb().session.count({ where: { userId } })).toBe(1);
+    await expectAppError(resetPassword(resetToken, "attacker-password"), "invalid_token");
     await expectAppError(signIn({ email, password: "password123" }, client), "invalid_credentials");
     await expect(signIn({ email, password: "newpassword1" }, client)).resolves.toBeTruthy();
+  });
+
+  it("limits wrong current passwords, even when the right one comes next", async () => {
+    const email = uniqueEmail();
+    const { userId } = await signUp({ email, password: "password123", locale: "en" }, client);
+    for (let i = 0; i < limits.passwordChangePerUser.limit; i++) {
+      await expectAppError(changePassword(userId, { currentPassword: `guess-${i}-x`, newPassword: "newpassword1" }, client), "wrong_password");
+    }
+    const limited = await expectAppError(changePassword(userId, { currentPassword: "password123", newPassword: "newpassword1" }, client), "rate_limited");
+    expect(limited.status).toBe(429);
+    await expect(signIn({ email, password: "password123" }, client)).resolves.toBeTruthy();
   });
 
   it("resets a forgotten password through a single-use mailed link that signs out everywhere", async () => {
@@ -143,8 +182,12 @@ describe("passwords", () => {
     await requestPasswordReset(email, client);
     const token = lastMailedToken(email, "/reset-password");
 
+    await requestPasswordReset(email, client);
+    const otherLink = lastMailedToken(email, "/reset-password");
+
     await resetPassword(token, "brand-new-password");
     expect((await sessionOf(cookie)).status).toBe("invalid");
+    await expectAppError(resetPassword(otherLink, "another-password"), "invalid_token");
     await expect(signIn({ email, password: "brand-new-password" }, client)).resolves.toBeTruthy();
     await expectAppError(resetPassword(token, "another-password"), "invalid_token");
     // The link also proved the address.

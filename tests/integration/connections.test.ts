@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
-import { completeConnect, startConnect } from "~/modules/connections/oauth.server";
+import { completeConnect, connectStartsPerUser, startConnect } from "~/modules/connections/oauth.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
+import { getToast } from "~/modules/toast/toast.server";
 import * as disconnectRoute from "~/routes/api.auth.$provider.disconnect";
 import * as urlRoute from "~/routes/api.auth.$provider.url";
+import * as connectRoute from "~/routes/auth.connect.$provider";
 import { followConsent } from "../fakes/linkedin-server";
 import { connectedUser, duePost, startFakes, type Fakes } from "../support/publishing";
 import { uniqueEmail } from "./helpers";
@@ -137,6 +139,24 @@ describe("connection API", () => {
     expect(new URL(x.body!.data.url).pathname).toBe("/i/oauth2/authorize");
     expect((await call(urlRoute, "GET", "/api/auth/linkedin/url", { provider: "linkedin" })).status).toBe(401);
     expect((await call(urlRoute, "GET", "/api/auth/facebook/url", { provider: "facebook" }, cookie)).status).toBe(404);
+  });
+
+  it("bounds the consent addresses a user can ask for: past the limit, a clear 429 and no new state", async () => {
+    const { user, cookie, sessionId } = await signedIn();
+    for (let i = 0; i < connectStartsPerUser.limit; i++) await startConnect(user, sessionId, i % 2 ? "linkedin" : "twitter");
+    const refused = await call(urlRoute, "GET", "/api/auth/twitter/url", { provider: "twitter" }, cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.body!.error).toMatchObject({ code: "rate_limited", message: "Too many attempts. Please try again in 10 minutes." });
+    expect(await getDb().oAuthState.count({ where: { userId: user.id } })).toBe(connectStartsPerUser.limit);
+
+    // The page's Connect button says the same in a toast, where it came from.
+    const form = new URLSearchParams({ returnTo: "/profile" });
+    const request = new Request("http://localhost:3000/auth/connect/linkedin", { method: "POST", headers: { Cookie: cookie }, body: form });
+    const response = await connectRoute.action({ request, params: { provider: "linkedin" }, context: {} } as unknown as ActionFunctionArgs);
+    expect(response.headers.get("Location")).toBe("/profile");
+    const { toast } = await getToast(new Request("http://localhost:3000/profile", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    expect(toast).toMatchObject({ type: "error", title: "Too many attempts. Please try again in 10 minutes." });
+    expect(await getDb().oAuthState.count({ where: { userId: user.id } })).toBe(connectStartsPerUser.limit);
   });
 
   it("POST /api/auth/{provider}/disconnect answers null, 404 when not connected", async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { signUp } from "~/modules/auth/auth.server";
+import { signUp, verifyEmail } from "~/modules/auth/auth.server";
+import { requireAdmin } from "~/modules/auth/guards.server";
 import { countSessions, createSession, destroySession, getSessionState, revokeSessions } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
-import { requestWithCookie, uniqueEmail } from "./helpers";
+import { getUserProfile } from "~/modules/users/user.server";
+import { lastMailedToken, requestWithCookie, uniqueEmail } from "./helpers";
 
 async function newUser(email = uniqueEmail()) {
   return signUp({ email, password: "password123", locale: "en" }, {});
@@ -46,11 +48,28 @@ describe("sessions", () => {
     expect((await getSessionState(requestWithCookie(second))).status).toBe("valid");
   });
 
-  it("makes ADMIN_EMAILS users admins", async () => {
-    const { cookie } = await newUser("admin@example.com");
-    const state = await getSessionState(requestWithCookie(cookie));
-    expect(state.status === "valid" && state.user.isAdmin).toBe(true);
+  it("makes ADMIN_EMAILS users admins only once they have verified the address", async () => {
+    const { userId, cookie } = await newUser("admin@example.com");
+    const isAdminNow = async () => {
+      const state = await getSessionState(requestWithCookie(cookie));
+      return state.status === "valid" && state.user.isAdmin;
+    };
+    // Anyone can sign up with a listed address; only its owner can verify it.
+    expect(await isAdminNow()).toBe(false);
+    expect(await getUserProfile(userId)).toMatchObject({ role: "user", isAdmin: false });
+    const refused = await requireAdmin(requestWithCookie(cookie, "http://localhost:3000/admin")).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect((refused as { init?: { status?: number } } | null)?.init?.status).toBe(403);
+
+    await verifyEmail(lastMailedToken("admin@example.com", "/verify-email"));
+    expect(await isAdminNow()).toBe(true);
+    expect(await getUserProfile(userId)).toMatchObject({ role: "admin", isAdmin: true });
+    await expect(requireAdmin(requestWithCookie(cookie, "http://localhost:3000/admin"))).resolves.toMatchObject({ isAdmin: true });
+
     const other = await newUser();
+    await getDb().user.update({ where: { id: other.userId }, data: { emailVerifiedAt: new Date() } });
     const otherState = await getSessionState(requestWithCookie(other.cookie));
     expect(otherState.status === "valid" && otherState.user.isAdmin).toBe(false);
   });

@@ -6,19 +6,24 @@ import { isLocale, type Locale } from "~/modules/i18n/i18n";
 import { logger } from "~/modules/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
-import { hit, reset, wouldExceed, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
+import { enforce, hit, release, reset, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { normalizeTimeZone } from "~/modules/users/timezone";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { createSession, revokeSessions, type SessionClient } from "./session.server";
+import { createSession, hasSessionFrom, replaceSessions, type SessionClient } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
+// Sign-in failures lock one address out of one account, so others' guesses never lock the owner
+// out; the cap across addresses (guesses spread over many machines) spares the addresses the owner
+// has signed in from. docs/decisions/0021-accounts-hardening.md
 export const limits = {
-  signInPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  signInPerAccountAndIp: { limit: 10, windowMs: 15 * MINUTE },
+  signInPerAccount: { limit: 100, windowMs: HOUR },
   signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
+  passwordChangePerUser: { limit: 5, windowMs: 15 * MINUTE },
   signUpPerIp: { limit: 20, windowMs: HOUR },
   resetPerAccount: { limit: 3, windowMs: HOUR },
   resetPerIp: { limit: 20, windowMs: HOUR },
@@ -27,18 +32,6 @@ export const limits = {
 
 const TOKEN_TTL = { email_verification: 48 * HOUR, password_reset: HOUR } as const;
 type TokenPurpose = keyof typeof TOKEN_TTL;
-
-function rateLimited(retryAfterSeconds: number, messageKey = "errors.tooManyAttempts"): AppError {
-  return new AppError("rate_limited", 429, messageKey, {
-    values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
-    retryAfterSeconds,
-  });
-}
-
-async function limit(key: string, rule: RateLimitRule): Promise<void> {
-  const state = await hit(key, rule);
-  if (state.limited) throw rateLimited(state.retryAfterSeconds);
-}
 
 export interface SignedIn {
   userId: string;
@@ -49,7 +42,7 @@ export async function signUp(
   input: { email: string; password: string; timezone?: string; locale: Locale },
   client: SessionClient,
 ): Promise<SignedIn> {
-  if (client.ip) await limit(`signup:ip:${client.ip}`, limits.signUpPerIp);
+  if (client.ip) await enforce(`signup:ip:${client.ip}`, limits.signUpPerIp);
   const db = getDb();
   const emailTaken = () => new AppError("email_taken", 409, "auth.signup.emailTaken", { fields: { email: "auth.signup.emailTaken" } });
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
@@ -79,37 +72,53 @@ export async function signUp(
 }
 
 export async function signIn(input: { email: string; password: string }, client: SessionClient): Promise<SignedIn> {
-  const accountKey = `signin:account:${input.email}`;
-  if (client.ip) await limit(`signin:ip:${client.ip}`, limits.signInPerIp);
-  const account = await wouldExceed(accountKey, limits.signInPerAccount);
-  if (account.limited) throw rateLimited(account.retryAfterSeconds);
-
+  if (client.ip) await enforce(`signin:ip:${client.ip}`, limits.signInPerIp);
   const user = await getDb().user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+  // Each attempt is counted before the password is checked, so a parallel burst cannot slip past.
+  const accountAndIpKey = `signin:account:${input.email}:ip:${client.ip ?? "unknown"}`;
+  await enforce(accountAndIpKey, limits.signInPerAccountAndIp);
+  const knownAddress = Boolean(user && client.ip && (await hasSessionFrom(user.id, client.ip)));
+  const accountKey = knownAddress ? null : `signin:account:${input.email}`;
+  if (accountKey) await enforce(accountKey, limits.signInPerAccount);
+
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    await hit(accountKey, limits.signInPerAccount);
-    throw new AppError("invalid_credentials", 401, "auth.login.invalidCredentials");
-  }
-  await reset(accountKey);
+  if (!user || !valid) throw new AppError("invalid_credentials", 401, "auth.login.invalidCredentials");
+  await reset(accountAndIpKey);
+  if (accountKey) await release(accountKey);
   return { userId: user.id, cookie: await createSession(user.id, client) };
 }
 
-/** Changes the password, keeps the current session and signs every other one out. */
+/**
+ * Changes the password and rotates the session: every session ends (this one too, for a new one
+ * whose cookie is returned) and outstanding reset links die, so nothing taken before the change
+ * still opens the account. Wrong current passwords are limited like sign-ins.
+ */
 export async function changePassword(
   userId: string,
-  currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+  client: SessionClient,
+): Promise<{ cookie: string }> {
   const db = getDb();
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("not_found", 404, "errors.notFound");
+  const attemptsKey = `password:user:${userId}`;
+  await enforce(attemptsKey, limits.passwordChangePerUser);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError("wrong_password", 422, "auth.password.currentIncorrect", {
       fields: { currentPassword: "auth.password.currentIncorrect" },
     });
   }
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword) } });
-  await revokeSessions(userId, currentSessionId);
+  await reset(attemptsKey);
+  const passwordHash = await hashPassword(input.newPassword);
+  const cookie = await replaceSessions(userId, client, [
+    db.user.update({ where: { id: userId }, data: { passwordHash } }),
+    revokeResetLinks(userId, new Date()),
+  ]);
+  return { cookie };
+}
+
+function revokeResetLinks(userId: string, now: Date) {
+  return getDb().userToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } });
 }
 
 async function issueToken(userId: string, purpose: TokenPurpose): Promise<string> {
@@ -138,7 +147,7 @@ export async function sendVerificationEmail(userId: string): Promise<void> {
   const db = getDb();
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, locale: true, emailVerifiedAt: true } });
   if (!user || user.emailVerifiedAt) return;
-  await limit(`verify:user:${userId}`, limits.verificationPerUser);
+  await enforce(`verify:user:${userId}`, limits.verificationPerUser);
   const t = await getTranslator(isLocale(user.locale) ? user.locale : "en");
   const token = await issueToken(userId, "email_verification");
   await sendMail(
@@ -162,7 +171,7 @@ export async function verifyEmail(token: string): Promise<string> {
 
 /** Always answers the same way, so it tells nobody whether an address has an account. */
 export async function requestPasswordReset(email: string, client: SessionClient): Promise<void> {
-  if (client.ip) await limit(`reset:ip:${client.ip}`, limits.resetPerIp);
+  if (client.ip) await enforce(`reset:ip:${client.ip}`, limits.resetPerIp);
   const user = await getDb().user.findUnique({ where: { email }, select: { id: true, email: true, locale: true } });
   if (!user) return;
   const state = await hit(`reset:account:${email}`, limits.resetPerAccount);
@@ -186,18 +195,24 @@ export async function resetPassword(token: string, password: string): Promise<vo
   if (!userId) throw new AppError("invalid_token", 400, "auth.reset.invalidLink");
   const db = getDb();
   const now = new Date();
-  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
-  await db.user.update({
-    where: { id: userId },
+  const passwordHash = await hashPassword(password);
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { passwordHash } }),
     // The link reached the inbox, which proves the address too.
-    data: { passwordHash: await hashPassword(password), emailVerifiedAt: user?.emailVerifiedAt ?? now },
-  });
-  await db.userToken.updateMany({ where: { userId, purpose: "password_reset", usedAt: null }, data: { usedAt: now } });
-  await revokeSessions(userId);
+    db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } }),
+    revokeResetLinks(userId, now),
+    db.session.deleteMany({ where: { userId } }),
+  ]);
 }
 
 /** Whether a reset link is still usable (to show the form or say at once that it has expired). */
 export async function isResetTokenUsable(token: string): Promise<boolean> {
   const row = await getDb().userToken.findUnique({ where: { tokenHash: hashToken(token) } });
   return Boolean(row && row.purpose === "password_reset" && !row.usedAt && row.expiresAt > new Date());
+}
+
+/** Deletes mailed links past their expiry, used or not (periodic housekeeping). */
+export async function sweepExpiredTokens(now = new Date()): Promise<number> {
+  const { count } = await getDb().userToken.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
 }

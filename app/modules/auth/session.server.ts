@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
-import { getDb } from "~/modules/db/db.server";
+import { getDb, type Prisma } from "~/modules/db/db.server";
 import { baseCookieOptions } from "~/modules/http/cookie-options.server";
-import { isAdminEmail } from "~/modules/users/roles.server";
+import { isAdmin } from "~/modules/users/roles.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -32,18 +32,38 @@ export interface SessionClient {
   userAgent?: string | null;
 }
 
+function newSession(userId: string, client: SessionClient) {
+  const token = randomToken();
+  const data = {
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  };
+  return { token, data };
+}
+
 /** Starts a session and returns the Set-Cookie header that carries it. */
 export async function createSession(userId: string, client: SessionClient = {}): Promise<string> {
-  const token = randomToken();
-  await getDb().session.create({
-    data: {
-      id: hashToken(token),
-      userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      ip: client.ip ?? null,
-      userAgent: client.userAgent?.slice(0, 300) ?? null,
-    },
-  });
+  const { token, data } = newSession(userId, client);
+  await getDb().session.create({ data });
+  return sessionCookie().serialize(token);
+}
+
+/**
+ * Ends every session of the user, the current one included, and starts a new one: in one
+ * transaction with `alongWith` (the change that calls for it, such as a new password). A cookie
+ * copied before the change opens nothing afterwards. Returns the new session's Set-Cookie.
+ */
+export async function replaceSessions(
+  userId: string,
+  client: SessionClient,
+  alongWith: Prisma.PrismaPromise<unknown>[] = [],
+): Promise<string> {
+  const db = getDb();
+  const { token, data } = newSession(userId, client);
+  await db.$transaction([...alongWith, db.session.deleteMany({ where: { userId } }), db.session.create({ data })]);
   return sessionCookie().serialize(token);
 }
 
@@ -98,7 +118,7 @@ async function loadSessionState(request: Request): Promise<SessionState> {
     user: {
       id: user.id,
       email: user.email,
-      isAdmin: isAdminEmail(user.email),
+      isAdmin: isAdmin(user),
       emailVerified: user.emailVerifiedAt !== null,
       locale: user.locale,
       timezone: user.timezone,
@@ -121,4 +141,16 @@ export async function revokeSessions(userId: string, exceptSessionId?: string): 
 
 export async function countSessions(userId: string): Promise<number> {
   return getDb().session.count({ where: { userId, expiresAt: { gt: new Date() } } });
+}
+
+/** Whether the user has a live session started from this address (one they have signed in from). */
+export async function hasSessionFrom(userId: string, ip: string): Promise<boolean> {
+  const session = await getDb().session.findFirst({ where: { userId, ip, expiresAt: { gt: new Date() } }, select: { id: true } });
+  return session !== null;
+}
+
+/** Deletes the sessions that have expired (periodic housekeeping). */
+export async function sweepExpiredSessions(now = new Date()): Promise<number> {
+  const { count } = await getDb().session.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
 }

@@ -8,11 +8,15 @@ import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
+import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/modules/posts/platforms";
 import { safeRedirect } from "~/utils/redirect";
 import { clearDisconnectFlags } from "./flags.server";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
+// Each start stores a state row: counted per user over a state's lifetime, so a user (or a script
+// with their cookie) holds a bounded number of live states, never an unbounded pile.
+export const connectStartsPerUser: RateLimitRule = { limit: 20, windowMs: STATE_TTL_MS };
 
 export function isProviderConfigured(provider: Platform): boolean {
   return provider === "linkedin" ? linkedinConfigured() : xConfigured();
@@ -40,6 +44,7 @@ export async function startConnect(
   options: { returnTo?: string | null; prompt?: "login" } = {},
 ): Promise<string> {
   if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", 503, `connections.errors.unavailable.${provider}`);
+  await enforce(`connect:user:${user.id}`, connectStartsPerUser);
   const nonce = randomToken();
   const state = `${nonce}.${sign(`${nonce}.${sessionId}`)}`;
   const pkce = provider === "twitter" ? createPkcePair() : null;
@@ -157,7 +162,8 @@ async function xAccount(code: string, redirectUri: string, codeVerifier: string)
   return { ...tokens, providerUserId: me.id, displayName: me.name, handle: me.username, avatarUrl: me.profileImageUrl ?? null };
 }
 
-/** Old states are worthless once expired; swept now and then. */
-export async function sweepExpiredStates(now = new Date()): Promise<void> {
-  await getDb().oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - STATE_TTL_MS) } } });
+/** Deletes the states past their expiry, used or not: no callback can take them any more (periodic housekeeping). */
+export async function sweepExpiredStates(now = new Date()): Promise<number> {
+  const { count } = await getDb().oAuthState.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
 }

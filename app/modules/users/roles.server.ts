@@ -1,10 +1,18 @@
 import { getEnv } from "~/modules/env/env.server";
 
-/** Admins are the users whose e-mail is listed in ADMIN_EMAILS: the environment is the only source. */
-export function isAdminEmail(email: string): boolean {
-  return getEnv().ADMIN_EMAILS.includes(email.toLowerCase());
+interface AccountIdentity {
+  email: string;
+  emailVerifiedAt: Date | null;
 }
 
-export function roleOf(email: string): "admin" | "user" {
-  return isAdminEmail(email) ? "admin" : "user";
+/**
+ * Admins are the users whose e-mail is listed in ADMIN_EMAILS (the environment is the only source)
+ * and proven theirs: anyone may sign up with a listed address, only its owner can verify it.
+ */
+export function isAdmin(user: AccountIdentity): boolean {
+  return user.emailVerifiedAt !== null && getEnv().ADMIN_EMAILS.includes(user.email.toLowerCase());
+}
+
+export function roleOf(user: AccountIdentity): "admin" | "user" {
+  return isAdmin(user) ? "admin" : "user";
 }

@@ -30,7 +30,7 @@ export interface UserProfile {
 export async function getUserProfile(userId: string): Promise<UserProfile> {
   const user = await getDb().user.findUnique({ where: { id: userId }, include: { subscription: true } });
   if (!user) throw new AppError("not_found", 404, "errors.notFound");
-  const role = roleOf(user.email);
+  const role = roleOf(user);
   const subscription = currentSubscription(user.subscription);
   return {
     id: user.id,
