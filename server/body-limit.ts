@@ -22,7 +22,8 @@ export function bufferedBody(res: Response): Buffer | undefined {
 export function declaredTooLarge(req: IncomingMessage): BodyLimit | null {
   const declared = req.headers["content-length"];
   if (declared === undefined || req.headers["transfer-encoding"] !== undefined) return null;
-  const limit = bodyLimitFor(new URL(req.url ?? "/", "http://x").pathname, req.headers["content-type"]);
+  // No URL parsing here: it runs outside Express too (checkContinue), where a throw would be fatal.
+  const limit = bodyLimitFor((req.url ?? "/").split("?")[0]!, req.headers["content-type"]);
   return Number(declared) > limit.bytes ? limit : null;
 }
 

@@ -24,9 +24,11 @@ interface Options {
  */
 export function remixHandler({ build, mode, getLoadContext }: Options) {
   const handle = createRequestHandler(build, mode);
-  const respond = async (req: Request, res: Response, next: NextFunction, request: globalThis.Request) => {
+  // The request is made inside the try: tooLarge is also called from a stream event, where a throw
+  // would not reach Express.
+  const respond = async (req: Request, res: Response, next: NextFunction, makeRequest: () => globalThis.Request) => {
     try {
-      const response = await handle(request, getLoadContext(req, res));
+      const response = await handle(makeRequest(), getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
@@ -37,8 +39,8 @@ export function remixHandler({ build, mode, getLoadContext }: Options) {
     }
   };
   return {
-    handle: (req: Request, res: Response, next: NextFunction) => respond(req, res, next, appRequest(req, res)),
-    tooLarge: (req: Request, res: Response, next: NextFunction, limit: BodyLimit) => respond(req, res, next, tooLargeRequest(req, res, limit)),
+    handle: (req: Request, res: Response, next: NextFunction) => respond(req, res, next, () => appRequest(req, res)),
+    tooLarge: (req: Request, res: Response, next: NextFunction, limit: BodyLimit) => respond(req, res, next, () => tooLargeRequest(req, res, limit)),
   };
 }
 
