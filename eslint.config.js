@@ -4,6 +4,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const generatedPattern = { group: ["~/generated/*"], message: "Use the database through ~/modules/db (getDb) and a domain module." };
+// sharp decodes up to 268 million pixels unless told otherwise (docs/decisions/0020).
+const sharpPath = { name: "sharp", message: "Open images with openImage (~/modules/media/sharp.server): it caps the pixels decoded." };
+
 export default tseslint.config(
   { ignores: ["build/", "app/generated/", "node_modules/", "test-results/", "playwright-report/", "data/", "tests/e2e/.data/"] },
   js.configs.recommended,
@@ -20,15 +24,14 @@ export default tseslint.config(
       "react/prop-types": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["~/generated/*"], message: "Use the database through ~/modules/db (getDb) and a domain module." },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [generatedPattern] }],
     },
+  },
+  {
+    // Tests make images with sharp; the app opens them through one place.
+    files: ["app/**"],
+    ignores: ["app/modules/media/sharp.server.ts", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [sharpPath], patterns: [generatedPattern] }] },
   },
   {
     // Only the data layer talks to Prisma's generated clients.
@@ -42,7 +45,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "~/modules/db/db.server", message: "Routes call a domain module, never the database." }],
+          paths: [{ name: "~/modules/db/db.server", message: "Routes call a domain module, never the database." }, sharpPath],
           patterns: [{ group: ["~/generated/*"], message: "Routes call a domain module, never the database." }],
         },
       ],

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv, prepareEnvironment } from "../app/modules/env/env.server";
 import { migrate } from "../app/modules/db/migrate.server";
+import { bodyLimit, continueIfWithinLimit } from "./body-limit";
+import { remixHandler } from "./remix-handler";
 import { sameOriginGuard, securityHeaders } from "./security";
 
 async function main(): Promise<void> {
@@ -40,6 +41,18 @@ async function main(): Promise<void> {
     next();
   });
   app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment, formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL] }));
+  app.use(sameOriginGuard(env.APP_URL));
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.resolve("build/server/remix.js"))) as ServerBuild);
+  const remix = remixHandler({
+    build,
+    mode: isDevelopment ? "development" : "production",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null }),
+  });
+  // Before anything reads a body: one over its limit is refused unread (the app says why).
+  app.use(bodyLimit(remix.tooLarge));
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -48,24 +61,12 @@ async function main(): Promise<void> {
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
-  app.use(sameOriginGuard(env.APP_URL));
-
-  const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-    : ((await import(path.resolve("build/server/remix.js"))) as ServerBuild);
-
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: isDevelopment ? "development" : "production",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null }),
-    }),
-  );
+  app.all("*", remix.handle);
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     logger.info(`${env.SITE_NAME} is ready at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`);
   });
+  server.on("checkContinue", continueIfWithinLimit(app));
 
   // The publisher runs here by default, so `npm start` is the whole product.
   const publisher = env.PUBLISHER_ENABLED

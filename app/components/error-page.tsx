@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES, toMegabytes } from "~/modules/http/body-limits";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 
 const statusKeys: Record<number, string> = {
   400: "errors.status.400",
@@ -8,6 +10,7 @@ const statusKeys: Record<number, string> = {
   403: "errors.status.403",
   404: "errors.status.404",
   405: "errors.status.405",
+  413: "errors.status.413",
   429: "errors.status.429",
   500: "errors.status.500",
   503: "errors.status.503",
@@ -26,7 +29,11 @@ export function useErrorDetails() {
         ? t("errors.pageNotFoundAt", { path: location.pathname })
         : status === 403 || reason === "forbidden"
           ? t("errors.forbiddenMessage")
-          : t("errors.requestFailedMessage");
+          : reason === "upload_too_large"
+            ? t("errors.uploadTooLarge", { total: toMegabytes(MAX_UPLOAD_BYTES), max: toMegabytes(MAX_IMAGE_BYTES), count: MAX_IMAGES_PER_POST })
+            : status === 413
+              ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
+              : t("errors.requestFailedMessage");
     return { status, message };
   }
   // Thrown server errors reach the browser without their details outside development.
@@ -39,12 +46,15 @@ export function ErrorPage() {
   const { status, message } = useErrorDetails();
   const notFound = status === 404;
   const forbidden = status === 403;
-  const title = notFound ? t("errors.notFoundTitle") : forbidden ? t("errors.forbiddenTitle") : t("errors.genericTitle");
+  const tooLarge = status === 413;
+  const title = notFound ? t("errors.notFoundTitle") : forbidden ? t("errors.forbiddenTitle") : tooLarge ? t("errors.tooLargeTitle") : t("errors.genericTitle");
   const description = notFound
     ? t("errors.notFoundDescription")
     : forbidden
       ? t("errors.forbiddenDescription")
-      : t("errors.genericDescription");
+      : tooLarge
+        ? t("errors.tooLargeDescription")
+        : t("errors.genericDescription");
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-20 text-center" aria-labelledby="error-title">
       <p className="text-6xl font-bold tracking-tight text-primary" data-testid="error-status">

@@ -7,7 +7,7 @@ import { PlatformIcon } from "./platform-icon";
 import { PostStatusBadge } from "./post-status";
 
 // Our own reasons are said in the user's language; a platform's refusal is quoted as it came.
-const OWN_REASONS = new Set(["not_connected", "needs_reconnect", "unreachable", "uncertain", "server_error", "rate_limited", "internal", "duplicate_not_found"]);
+const OWN_REASONS = new Set(["not_connected", "needs_reconnect", "unreachable", "uncertain", "server_error", "rate_limited", "internal", "duplicate_not_found", "image_too_large"]);
 
 /** Per platform: where the delivery stands, the link once published, the platform's own error. */
 export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"] }) {

@@ -97,7 +97,8 @@ export async function completeConnect(
   session: { userId: string; sessionId: string },
 ): Promise<{ ok: boolean; returnTo: string }> {
   const pending = await consumeState(provider, query.state, session.sessionId);
-  const returnTo = pending?.returnTo ?? "/profile";
+  // Checked again on the way out: a state row is only as safe as the code that wrote it.
+  const returnTo = safeRedirect(pending?.returnTo, "/profile");
   if (!pending || pending.userId !== session.userId || query.error || !query.code) {
     logger.info({ provider, reason: !pending ? "state" : query.error ? "denied" : "no_code" }, "Connection not completed");
     return { ok: false, returnTo };

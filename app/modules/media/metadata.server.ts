@@ -1,14 +1,26 @@
-import sharp from "sharp";
 import { logger } from "~/modules/logger/logger.server";
+import { fitsEveryPlatform } from "./limits";
+import { isPixelLimitError, openImage } from "./sharp.server";
 
-/** Width and height of an image; both 0 when they cannot be read (SPEC section 8). */
-export async function readImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+export interface ImageSize {
+  width: number;
+  height: number;
+  /** More pixels than a platform takes: refused at upload (the size is then unknown, 0 × 0). */
+  tooLarge: boolean;
+}
+
+/**
+ * Width and height of an image, read from its header (one frame of an animation); both 0 when
+ * they cannot be read, as the spec says.
+ */
+export async function readImageSize(bytes: Uint8Array): Promise<ImageSize> {
   try {
-    // Animated images report the whole strip's height; pageHeight is one frame's.
-    const meta = await sharp(bytes, { animated: true }).metadata();
-    return { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
+    const meta = await openImage(bytes).metadata();
+    const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
+    return { ...size, tooLarge: !fitsEveryPlatform(size) };
   } catch (error) {
+    if (isPixelLimitError(error)) return { width: 0, height: 0, tooLarge: true };
     logger.warn({ err: error }, "Could not read image metadata");
-    return { width: 0, height: 0 };
+    return { width: 0, height: 0, tooLarge: false };
   }
 }

@@ -1,5 +1,6 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { AppError } from "~/modules/errors/app-error";
+import { MAX_UPLOAD_BYTES } from "~/modules/http/body-limits";
 import { MAX_IMAGE_BYTES } from "./limits";
 
 export interface UploadedFile {
@@ -9,7 +10,6 @@ export interface UploadedFile {
 }
 
 const MAX_FIELD_BYTES = 100_000;
-const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads a multipart form: its text fields, and the files of `fileField`, each kept only if within
@@ -28,7 +28,8 @@ export async function readMultipartUpload(request: Request, fileField = "image")
       for await (const chunk of data) {
         size += chunk.byteLength;
         total += chunk.byteLength;
-        if (total > MAX_REQUEST_BYTES) throw new AppError("request_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 } });
+        // The web server already refuses larger requests (server/body-limit.ts); this holds without it.
+        if (total > MAX_UPLOAD_BYTES) throw new AppError("request_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 } });
         if (size <= limit) chunks.push(chunk);
       }
       if (typeof filename !== "string") {

@@ -2,13 +2,14 @@ import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { detectImageType, extensionOf } from "~/modules/media/image-type";
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { readImageSize } from "~/modules/media/metadata.server";
 import { copyStoredFile, deleteStoredFile, saveFile } from "~/modules/media/storage.server";
 import { logger } from "~/modules/logger/logger.server";
 
-// A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes. Every
-// function takes the owner's id and checks the post is theirs and still editable.
+// A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes, and no more
+// pixels than every platform takes (docs/decisions/0020). Every function takes the owner's id and
+// checks the post is theirs and still editable.
 
 const imageNotFound = () => new AppError("not_found", 404, "posts.errors.imageNotFound");
 
@@ -25,6 +26,11 @@ export const tooManyImages = () =>
   new AppError("too_many_images", 422, "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST }, fields: { image: "posts.errors.tooManyImagesField" } });
 export const imageTooLarge = () =>
   new AppError("image_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 }, fields: { image: "posts.errors.imageTooLargeField" } });
+export const imageDimensionsTooLarge = () =>
+  new AppError("image_dimensions_too_large", 422, "posts.errors.imageDimensions", {
+    values: { side: MAX_IMAGE_SIDE, megapixels: Math.floor(MAX_IMAGE_PIXELS / 1_000_000) },
+    fields: { image: "posts.errors.imageDimensionsField" },
+  });
 const notAnImage = () => new AppError("unsupported_image", 422, "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
 
 export async function addImage(userId: string, postId: string, bytes: Uint8Array, altText = "") {
@@ -35,7 +41,8 @@ export async function addImage(userId: string, postId: string, bytes: Uint8Array
   if (!mimeType) throw notAnImage();
   if ((await db.media.count({ where: { postId } })) >= MAX_IMAGES_PER_POST) throw tooManyImages();
 
-  const { width, height } = await readImageSize(bytes);
+  const { width, height, tooLarge } = await readImageSize(bytes);
+  if (tooLarge) throw imageDimensionsTooLarge();
   const storageKey = await saveFile(userId, bytes, extensionOf[mimeType]);
   const last = await db.media.findFirst({ where: { postId }, orderBy: { position: "desc" }, select: { position: true } });
   const image = await db.media.create({

@@ -1,5 +1,5 @@
 import { AppError } from "~/modules/errors/app-error";
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import { fitsEveryPlatform, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { parsePlatforms, type Platform } from "./platforms";
 import { checkLinkedinText, checkXText } from "./text-limits";
 
@@ -28,7 +28,7 @@ export function textFieldErrors(content: Content): Partial<Record<TextField, str
  * scheduled (and when a scheduled post changes), so the user hears about it now rather than from
  * a failed delivery later.
  */
-export function schedulingProblem(content: Content, images: { size: number }[], connected: Platform[]): AppError | null {
+export function schedulingProblem(content: Content, images: { size: number; width: number; height: number }[], connected: Platform[]): AppError | null {
   const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
   if (platforms.length === 0) {
     return new AppError("no_platform", 422, "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
@@ -53,6 +53,12 @@ export function schedulingProblem(content: Content, images: { size: number }[], 
   }
   if (images.some((image) => image.size > MAX_IMAGE_BYTES)) {
     return new AppError("image_too_large", 422, "posts.errors.imageTooLarge", { values: { max: 5 } });
+  }
+  // Images stored before uploads were checked for their pixels.
+  if (!images.every(fitsEveryPlatform)) {
+    return new AppError("image_dimensions_too_large", 422, "posts.errors.imageDimensions", {
+      values: { side: MAX_IMAGE_SIDE, megapixels: Math.floor(MAX_IMAGE_PIXELS / 1_000_000) },
+    });
   }
   const missing = platforms.filter((p) => !connected.includes(p));
   if (missing.length > 0) {

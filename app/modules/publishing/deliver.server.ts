@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { createLinkedinPost, duplicateUrnOf, uploadLinkedinImage } from "~/integrations/linkedin.server";
 import { isProviderError, ProviderError } from "~/integrations/provider-error";
 import { isShownAs } from "~/integrations/x-text";
@@ -7,6 +6,7 @@ import { usableConnection, type UsableConnection } from "~/modules/connections/a
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import type { ClaimedDelivery } from "./claim.server";
+import { checkImagesFor, imageFor } from "./images.server";
 
 export interface Published {
   externalId: string;
@@ -53,22 +53,18 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
   return delivery.platform === "linkedin" ? deliverToLinkedIn(delivery, post, connection, hooks) : deliverToX(delivery, post, connection, hooks);
 }
 
-async function imagesOf(post: Work) {
-  return Promise.all(post.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, altText: m.altText })));
-}
-
-/** LinkedIn takes JPEG, PNG and GIF: a WebP image goes as a PNG. */
-async function forLinkedIn(image: { bytes: Buffer; mimeType: string }) {
-  if (image.mimeType !== "image/webp") return image;
-  return { bytes: await sharp(image.bytes).png().toBuffer(), mimeType: "image/png" };
+/** The post's images, all checked against the platform's limits before any is sent. */
+async function imagesOf(post: Work, platform: ClaimedDelivery["platform"]) {
+  checkImagesFor(platform, post.media);
+  return Promise.all(post.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText })));
 }
 
 async function deliverToLinkedIn(delivery: ClaimedDelivery, post: Work, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
   const authorUrn = `urn:li:person:${connection.providerUserId}`;
   const images = [];
-  for (const image of await imagesOf(post)) {
+  for (const image of await imagesOf(post, "linkedin")) {
     if (!(await hooks.stillMine())) throw new LeaseLost();
-    const upload = await forLinkedIn(image);
+    const upload = await imageFor("linkedin", image);
     images.push({ urn: await uploadLinkedinImage(connection.accessToken, { ownerUrn: authorUrn, ...upload }), altText: image.altText });
   }
   const retryOfUncertain = delivery.sentAt !== null;
@@ -108,9 +104,9 @@ async function deliverToX(delivery: ClaimedDelivery, post: Work, connection: Usa
     if (earlier) return published(earlier.id);
   }
   const mediaIds = [];
-  for (const image of await imagesOf(post)) {
+  for (const image of await imagesOf(post, "twitter")) {
     if (!(await hooks.stillMine())) throw new LeaseLost();
-    mediaIds.push(await uploadXMedia(connection.accessToken, image));
+    mediaIds.push(await uploadXMedia(connection.accessToken, await imageFor("twitter", image)));
   }
   if (!(await hooks.beforeSend())) throw new LeaseLost();
   try {

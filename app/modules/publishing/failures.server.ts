@@ -1,5 +1,6 @@
 import { isProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
+import { ImageNotPublishable } from "./images.server";
 
 // Every way a delivery attempt can end badly, classified once, here.
 
@@ -35,6 +36,8 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   if (error instanceof ConnectionUnusable) {
     return { kind: "reconnect", code: error.reason, message: error.reason };
   }
+  // Trying again would refuse it again: the user must replace the image.
+  if (error instanceof ImageNotPublishable) return { kind: "fail", code: "image_too_large", message: error.message };
   if (!isProviderError(error)) {
     // A bug or an outage of our own (database): worth another try, a bounded number of times.
     const message = error instanceof Error ? error.message : String(error);
