@@ -68,6 +68,9 @@ describe("a post with a delivery still to do", () => {
 
 describe("the sweep of posts a stopped publisher left unsettled", () => {
   it("two live publishers sweeping all the time find nothing to report: every post settled by its own publisher", { timeout: 60_000 }, async () => {
+    // The sweep used to catch posts between a delivery's write and its post's settle: it takes two
+    // connections working at once to see it (PostgreSQL here; on SQLite one connection runs the
+    // queries of both in turn), or two processes (publisher-processes.test.ts).
     const users = await Promise.all(Array.from({ length: 6 }, () => connectedUser(fakes)));
     const postIds: string[] = [];
     for (let i = 0; i < 60; i++) postIds.push(await duePost(users[i % users.length]!.user.id, ["linkedin", "twitter"], uniqueText(`Swept ${i}`)));
