@@ -529,6 +529,8 @@ describe("a worker that dies between recording a delivery and settling its post"
     await getDb().post.update({ where: { id: postId }, data: { status: "publishing" } });
     return { user, postId };
   }
+  // The sweep takes a post for stranded once its deliveries have been quiet for a lease (2 minutes).
+  const aLeaseAgo = () => new Date(Date.now() - 121_000);
 
   it("the post still ends up published (not left 'publishing' forever)", async () => {
     const text = uniqueText("Died before settling");
@@ -538,7 +540,7 @@ describe("a worker that dies between recording a delivery and settling its post"
     // recordPublished's first write, then the process is gone before the post is settled.
     await getDb().delivery.updateMany({
       where: { id: claimed!.id, leaseOwner: "doomed-worker" },
-      data: { status: "published", externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+      data: { status: "published", externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date(), leaseOwner: null, leaseUntil: null, updatedAt: aLeaseAgo() },
     });
     expect((await postState(postId)).status).toBe("publishing");
     await publishAllDue();
@@ -553,7 +555,7 @@ describe("a worker that dies between recording a delivery and settling its post"
     const [claimed] = await claimDue("doomed-worker", "linkedin", 1);
     await getDb().delivery.updateMany({
       where: { id: claimed!.id, leaseOwner: "doomed-worker" },
-      data: { status: "failed", errorCode: "100", lastError: "Refused", nextAttemptAt: null, leaseOwner: null, leaseUntil: null },
+      data: { status: "failed", errorCode: "100", lastError: "Refused", nextAttemptAt: null, leaseOwner: null, leaseUntil: null, updatedAt: aLeaseAgo() },
     });
     await publishAllDue();
     const post = await postState(postId);

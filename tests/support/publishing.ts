@@ -103,3 +103,19 @@ export async function publishAllDue(options: { concurrency?: number } = {}) {
 export async function postState(postId: string) {
   return getDb().post.findUniqueOrThrow({ where: { id: postId }, include: { deliveries: { orderBy: { platform: "asc" } } } });
 }
+
+export async function deliveryOf(postId: string, platform: Platform) {
+  return getDb().delivery.findUniqueOrThrow({ where: { postId_platform: { postId, platform } } });
+}
+
+let serial = 0;
+/** A text no other test posts (the fakes refuse duplicates, as the platforms do). */
+export const uniqueText = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("Timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

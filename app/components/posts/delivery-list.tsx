@@ -2,12 +2,10 @@ import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { isPlatform } from "~/modules/posts/platforms";
 import type { PostView } from "~/modules/posts/post-view.server";
+import { deliveryReason } from "~/modules/publishing/reasons";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon } from "./platform-icon";
 import { PostStatusBadge } from "./post-status";
-
-// Our own reasons are said in the user's language; a platform's refusal is quoted as it came.
-const OWN_REASONS = new Set(["not_connected", "needs_reconnect", "unreachable", "uncertain", "server_error", "rate_limited", "internal", "duplicate_not_found", "image_too_large"]);
 
 /** Per platform: where the delivery stands, the link once published, the platform's own error. */
 export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"] }) {
@@ -29,13 +27,7 @@ export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"
               <PostStatusBadge status={delivery.status === "pending" ? "scheduled" : delivery.status} />
             </span>
             <span className="flex flex-1 flex-wrap gap-x-2 text-sm text-muted-foreground">
-              {delivery.error || delivery.errorCode ? (
-                <span className={delivery.status === "failed" ? "text-error" : undefined}>
-                  {delivery.errorCode && OWN_REASONS.has(delivery.errorCode)
-                    ? t(`publishing.reasons.${delivery.errorCode}`, { platform: t(`platforms.${delivery.platform}`) })
-                    : delivery.error}
-                </span>
-              ) : null}
+              <Reason delivery={delivery} />
               {delivery.publishedAt ? <span>{t("posts.moment.published", { date: formatDate(delivery.publishedAt) })}</span> : null}
               {delivery.attempts > 1 ? <span>{t("posts.detail.attempts", { count: delivery.attempts })}</span> : null}
             </span>
@@ -50,4 +42,11 @@ export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"
       </ul>
     </section>
   );
+}
+
+/** Why it waits or failed: our own reasons in the user's language, a platform's refusal as it came. */
+function Reason({ delivery }: { delivery: PostView["deliveries"][number] }) {
+  const { t } = useTranslation();
+  const reason = deliveryReason(t, delivery);
+  return reason ? <span className={delivery.status === "failed" ? "text-error" : undefined}>{reason}</span> : null;
 }

@@ -1,22 +1,21 @@
 import { AlertTriangle, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "~/modules/posts/post-view.server";
+import { deliveryReason } from "~/modules/publishing/reasons";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons } from "./post-card";
 import { PostStatusBadge } from "./post-status";
 import { ConnectForm } from "~/components/profile/connections-section";
-
-const RECONNECT: Record<string, string> = {
-  not_connected: "publishing.reasons.not_connected",
-  needs_reconnect: "publishing.reasons.needs_reconnect",
-};
 
 /** Status, platforms and the post's times, and why it failed when it did. */
 export function PostHeader({ post }: { post: PostView }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const firstLine = (post.linkedinText || post.twitterText).split("\n")[0]?.trim();
-  const failedDeliveries = post.deliveries.filter((d) => d.status === "failed" && d.error);
+  const failedDeliveries = post.deliveries.flatMap((d) => {
+    const reason = d.status === "failed" ? deliveryReason(t, d) : null;
+    return reason ? [{ platform: d.platform, reason }] : [];
+  });
   return (
     <header className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -67,7 +66,7 @@ export function PostHeader({ post }: { post: PostView }) {
             <p className="font-medium">{t("posts.detail.failedTitle")}</p>
             {failedDeliveries.map((d) => (
               <p key={d.platform}>
-                {t(`platforms.${d.platform}`)}: {d.errorCode && d.errorCode in RECONNECT ? t(RECONNECT[d.errorCode]!, { platform: t(`platforms.${d.platform}`) }) : d.error}
+                {t(`platforms.${d.platform}`)}: {d.reason}
               </p>
             ))}
             <p className="text-muted-foreground">{t("posts.detail.failedHelp")}</p>

@@ -13,7 +13,7 @@ export interface Published {
   url: string;
 }
 
-const workSelect = { id: true, userId: true, linkedinText: true, twitterText: true, media: { orderBy: { position: "asc" } } } as const;
+const workSelect = { id: true, userId: true, linkedinText: true, twitterText: true, scheduledAt: true, media: { orderBy: { position: "asc" } } } as const;
 
 /** What a delivery needs, read fresh when the attempt starts (the post may have been edited); null once deleted. */
 export async function loadWork(delivery: Pick<ClaimedDelivery, "postId">) {

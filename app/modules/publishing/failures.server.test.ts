@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
-import { backoff, classify, MAX_ATTEMPTS } from "./failures.server";
+import { backoff, classify, MAX_ATTEMPTS, RATE_LIMIT_WAIT_MS } from "./failures.server";
 import { postStatusOf } from "./outcome.server";
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -16,6 +16,15 @@ describe("classifying a failed attempt", () => {
     if (outcome.kind !== "retry") return;
     expect(outcome.at.getTime()).toBeGreaterThanOrEqual(reset.getTime());
     expect(outcome.at.getTime()).toBeLessThan(reset.getTime() + 3_000);
+  });
+
+  it("waits for rate limits only until a day after the post was due, then fails with the platform's reason", () => {
+    const dueAt = new Date(now - RATE_LIMIT_WAIT_MS + 10 * 60_000);
+    expect(classify(http(429, { retryAt: new Date(now + 5 * 60_000) }), "post", 40, now, dueAt).kind).toBe("retry");
+    const tooLate = classify(http(429, { retryAt: new Date(now + 15 * 60_000) }), "post", 40, now, dueAt);
+    expect(tooLate).toEqual({ kind: "fail", code: "rate_limited_too_long", message: "HTTP 429" });
+    // Without a reset time, the backoff grows until it passes the limit too.
+    expect(classify(http(429), "post", 20, now, dueAt).kind).toBe("fail");
   });
 
   it("retries 5xx and unsent network errors with growing backoff, then gives up", () => {
@@ -66,8 +75,12 @@ describe("a post's status from its deliveries", () => {
   it("is failed once a delivery failed for good and nothing is still at work", () => {
     expect(postStatusOf([d("published"), d("failed")])).toBe("failed");
     expect(postStatusOf([d("failed"), d("pending", 2)])).toBe("publishing");
+    // A sibling not even tried yet (every slot busy) is still to do: not failed yet.
+    expect(postStatusOf([d("failed"), d("pending", 0)])).toBe("publishing");
+    expect(postStatusOf([d("failed"), d("publishing")])).toBe("publishing");
   });
-  it("is scheduled while nothing has been tried", () => {
+  it("is scheduled while nothing has been tried, publishing once anything has", () => {
     expect(postStatusOf([d("pending", 0), d("pending", 0)])).toBe("scheduled");
+    expect(postStatusOf([d("published"), d("pending", 0)])).toBe("publishing");
   });
 });

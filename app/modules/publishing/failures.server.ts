@@ -6,6 +6,13 @@ import { ImageNotPublishable } from "./images.server";
 
 export const MAX_ATTEMPTS = 6;
 
+/**
+ * How long after its due time a delivery may keep waiting out rate limits (ADR 0019): one day, so
+ * that a daily limit (LinkedIn's resets at midnight UTC, X's 24-hour caps) is waited out once, but a
+ * platform that keeps refusing cannot keep the post "publishing" for ever.
+ */
+export const RATE_LIMIT_WAIT_MS = 24 * 60 * 60_000;
+
 export type Outcome =
   /** Try again at `at` (transient: rate limit, server error, no connection made). */
   | { kind: "retry"; at: Date; code: string; message: string }
@@ -31,8 +38,10 @@ function uncertain(message: string, attempts: number, now: number): Outcome {
 /**
  * @param step "post" for the request that creates the post (its failure may leave a post behind),
  *   anything else for steps that create nothing visible (token, upload).
+ * @param dueAt when the post was due (its scheduled time): rate limits are waited out until
+ *   RATE_LIMIT_WAIT_MS after it, no longer.
  */
-export function classify(error: unknown, step: "post" | "prepare", attempts: number, now = Date.now()): Outcome {
+export function classify(error: unknown, step: "post" | "prepare", attempts: number, now = Date.now(), dueAt?: Date | null): Outcome {
   if (error instanceof ConnectionUnusable) {
     return { kind: "reconnect", code: error.reason, message: error.reason };
   }
@@ -52,6 +61,8 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   if (status === 429) {
     // The platform says when: x-rate-limit-reset, Retry-After, or midnight UTC for LinkedIn.
     const at = error.details.retryAt && error.details.retryAt.getTime() > now ? error.details.retryAt : backoff(attempts, now);
+    const waitLimit = (dueAt?.getTime() ?? now) + RATE_LIMIT_WAIT_MS;
+    if (at.getTime() > waitLimit) return { kind: "fail", code: "rate_limited_too_long", message: error.message };
     return { kind: "retry", at: new Date(at.getTime() + Math.random() * 2_000), code: "rate_limited", message: error.message };
   }
   if (status !== undefined && status >= 500) {

@@ -5,6 +5,7 @@ import { isLocale } from "~/modules/i18n/i18n";
 import { logger } from "~/modules/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
+import { deliveryReason } from "./reasons";
 
 /**
  * A failed publish is never silent: a notice waits in the app for the user's next visit and, when
@@ -14,7 +15,7 @@ export async function notifyPublishFailed(postId: string): Promise<void> {
   const db = getDb();
   const post = await db.post.findUnique({
     where: { id: postId },
-    select: { userId: true, linkedinText: true, twitterText: true, user: { select: { email: true, locale: true } }, deliveries: { where: { status: "failed" }, select: { platform: true, lastError: true } } },
+    select: { userId: true, linkedinText: true, twitterText: true, user: { select: { email: true, locale: true } }, deliveries: { where: { status: "failed" }, select: { platform: true, status: true, errorCode: true, lastError: true } } },
   });
   if (!post) return;
   const excerpt = (post.linkedinText || post.twitterText).replace(/\s+/g, " ").slice(0, 80);
@@ -22,7 +23,7 @@ export async function notifyPublishFailed(postId: string): Promise<void> {
   if (!getEnv().SMTP_URL) return;
   try {
     const t = await getTranslator(isLocale(post.user.locale) ? post.user.locale : "en");
-    const reasons = post.deliveries.map((d) => `${t(`platforms.${d.platform}`)}: ${d.lastError ?? ""}`).join("\n");
+    const reasons = post.deliveries.map((d) => `${t(`platforms.${d.platform}`)}: ${deliveryReason(t, { ...d, error: d.lastError }) ?? ""}`).join("\n");
     await sendMail(
       actionMail(t, post.user.email, {
         subject: t("mail.publishFailed.subject"),

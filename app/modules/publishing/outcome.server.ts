@@ -41,7 +41,7 @@ const recordPublishedTogether = batcher(
     const unknown = recorded.filter((item) => !item.postId).map((item) => item.deliveryId);
     const looked = unknown.length > 0 ? await db.delivery.findMany({ where: { id: { in: unknown } }, select: { postId: true } }) : [];
     // The deliveries are recorded: a failure to settle their posts now is not theirs (a periodic
-    // publisher sweep settles the posts, see settleStrandedPosts).
+    // publisher sweep settles the posts, see stranded.server.ts).
     await settlePosts([...recorded.flatMap((item) => (item.postId ? [item.postId] : [])), ...looked.map((row) => row.postId)]).catch((error: unknown) =>
       logger.error({ err: error }, "Could not settle published posts"),
     );
@@ -108,13 +108,18 @@ export async function recordFailure(
 
 type PostStatus = "scheduled" | "publishing" | "published" | "failed";
 
-/** A post's status from its deliveries: published when all are, failed once any failed for good. */
+/**
+ * A post's status from its deliveries: published when all are; failed once one failed for good and
+ * none is still to do (pending or being sent), so the user is told once, when it is over, and the
+ * post cannot be edited or deleted while a sibling is still on its way.
+ */
 export function postStatusOf(deliveries: { status: string; attempts: number }[]): PostStatus {
   if (deliveries.length > 0 && deliveries.every((d) => d.status === "published")) return "published";
-  const working = deliveries.some((d) => d.status === "publishing" || (d.status === "pending" && d.attempts > 0));
-  if (working) return "publishing";
-  if (deliveries.some((d) => d.status === "failed")) return "failed";
-  return "scheduled";
+  const unfinished = deliveries.some((d) => d.status === "pending" || d.status === "publishing");
+  if (!unfinished) return deliveries.some((d) => d.status === "failed") ? "failed" : "scheduled";
+  // Still to do: being published once any delivery has been tried (or is over), else not yet due.
+  const started = deliveries.some((d) => d.status !== "pending" || d.attempts > 0);
+  return started ? "publishing" : "scheduled";
 }
 
 /**
@@ -151,54 +156,37 @@ async function settlePosts(postIds: string[]): Promise<void> {
   }
 }
 
+const SETTLED_FROM = ["scheduled", "publishing", "failed"];
+
 /**
- * Brings the post's status in line with its deliveries. Two deliveries of one post may finish at
- * the same moment, and a write based on an older read could undo a newer one: so whoever writes
- * reads again, and writes again, until the post shows what its deliveries say. Nothing is written
- * when it already does.
+ * Brings the post's status in line with its deliveries; true when it wrote it. Two deliveries of
+ * one post may finish at the same moment, and a write based on an older read could undo a newer
+ * one: so each write is conditional on the status it read, and whoever loses reads again. Nothing
+ * is written when the post already shows what its deliveries say.
  */
-async function settlePostOf(postId: string): Promise<void> {
+export async function settlePostOf(postId: string): Promise<boolean> {
   const db = getDb();
   for (let round = 0; round < 5; round++) {
     const post = await db.post.findUnique({
       where: { id: postId },
       select: { status: true, publishedAt: true, deliveries: { select: { status: true, attempts: true, publishedAt: true, platform: true } } },
     });
-    if (!post) return;
+    // Published is final (every delivery is), and a draft has nothing being published.
+    if (!post || !SETTLED_FROM.includes(post.status)) return false;
     const { deliveries } = post;
     const status = postStatusOf(deliveries);
-    if (post.status === status && (status !== "published" || post.publishedAt)) return;
-    if (status === "failed") {
-      const platforms = deliveries.filter((d) => d.status === "failed").map((d) => d.platform);
-      // Never over a published post: a late, stale settle must not undo it.
-      const { count } = await db.post.updateMany({
-        where: { id: postId, status: { notIn: ["failed", "published"] } },
-        data: { status, errorCode: "delivery_failed", errorMessage: platforms.join(",") },
-      });
-      if (count === 1) await notifyPublishFailed(postId);
-    } else {
-      const publishedAt = status === "published" ? new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))) : null;
-      await db.post.updateMany({
-        where: { id: postId, status: { in: ["scheduled", "publishing", "failed"] } },
-        data: { status, ...(publishedAt ? { publishedAt, errorCode: null, errorMessage: null } : {}) },
-      });
-      // Published is final: every delivery is, and no other status is ever written over it.
-      if (status === "published") return;
-    }
+    if (post.status === status) return false;
+    const data =
+      status === "failed"
+        ? { status, errorCode: "delivery_failed", errorMessage: deliveries.filter((d) => d.status === "failed").map((d) => d.platform).join(",") }
+        : status === "published"
+          ? { status, publishedAt: new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))), errorCode: null, errorMessage: null }
+          : { status };
+    const { count } = await db.post.updateMany({ where: { id: postId, status: post.status }, data });
+    if (count === 0) continue;
+    // Only the write that made it failed tells the user, once.
+    if (status === "failed") await notifyPublishFailed(postId);
+    return true;
   }
-}
-
-/**
- * Settles posts left "publishing" although none of their deliveries is still to do: what a
- * publisher leaves behind when it dies between recording a delivery and settling its post. Any
- * publisher may run it at any time (settling is idempotent); returns how many it settled.
- */
-export async function settleStrandedPosts(limit = 100): Promise<number> {
-  const stranded = await getDb().post.findMany({
-    where: { status: "publishing", deliveries: { some: {}, none: { status: { in: ["pending", "publishing"] } } } },
-    select: { id: true },
-    take: limit,
-  });
-  for (const post of stranded) await settlePostOf(post.id);
-  return stranded.length;
+  return false;
 }

@@ -3,26 +3,32 @@ import { hostname } from "node:os";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
 import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
-import { claimDue, markSent, releaseLease, renewLease, type ClaimedDelivery } from "./claim.server";
+import { claimDue, leaseMs, markSent, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
 import { attemptDelivery, LeaseLost, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";
-import { recordFailure, recordPublished, settleStrandedPosts } from "./outcome.server";
+import { recordFailure, recordPublished } from "./outcome.server";
+import { settleStrandedPosts } from "./stranded.server";
 
-/** How often a publisher looks for posts a dead publisher left unsettled (and once at start). */
+/** How often, at most, a publisher looks for posts a dead publisher left unsettled (and once at start). */
 const SWEEP_EVERY_MS = 30_000;
 const CLAIM_BATCH_MS = 20;
 
 export interface PublisherOptions {
   concurrency: Record<Platform, number>;
   pollMs: number;
-  /** How long shutdown waits for deliveries in flight before giving them back. */
+  /** How long shutdown waits for deliveries in flight before giving back those not yet sent. */
   shutdownGraceMs?: number;
+  /** How often to settle posts a stopped publisher left behind: every 30 s, or every lease if shorter. */
+  sweepEveryMs?: number;
   workerId?: string;
 }
 
 export interface Publisher {
   readonly workerId: string;
-  /** Stops claiming, lets deliveries in flight finish, gives back the ones that do not in time. */
+  /**
+   * Stops claiming, lets deliveries in flight finish, gives back the ones that do not in time and
+   * have not sent their create request yet (the others keep their lease, see releaseUnsent).
+   */
   stop(): Promise<void>;
   /** Resolves once nothing is due or in flight (tests and benchmarks). */
   idle(): Promise<void>;
@@ -35,7 +41,8 @@ export interface Publisher {
  */
 export function startPublisher(options: PublisherOptions): Publisher {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const inFlight = new Map<string, { platform: Platform; done: Promise<void> }>();
+  const inFlight = new Map<string, { delivery: ClaimedDelivery; done: Promise<void> }>();
+  const sweepEveryMs = options.sweepEveryMs ?? Math.min(SWEEP_EVERY_MS, leaseMs());
   const running: Record<Platform, number> = { linkedin: 0, twitter: 0 };
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -69,7 +76,7 @@ export function startPublisher(options: PublisherOptions): Publisher {
     ticking = true;
     let claimedAny = false;
     try {
-      if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
+      if (Date.now() - lastSweep >= sweepEveryMs) {
         lastSweep = Date.now();
         const settled = await settleStrandedPosts().catch((error: unknown) => {
           logger.error({ err: error }, "Publisher could not settle stranded posts");
@@ -121,7 +128,7 @@ export function startPublisher(options: PublisherOptions): Publisher {
         // milliseconds, so that deliveries finishing together are replaced by one claim).
         schedule(CLAIM_BATCH_MS);
       });
-    inFlight.set(delivery.id, { platform: delivery.platform, done });
+    inFlight.set(delivery.id, { delivery, done });
   }
 
   schedule(0);
@@ -135,8 +142,13 @@ export function startPublisher(options: PublisherOptions): Publisher {
       const pending = [...inFlight.entries()];
       const grace = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), options.shutdownGraceMs ?? 10_000).unref());
       await Promise.race([Promise.allSettled(pending.map(([, work]) => work.done)), grace]);
-      for (const [deliveryId] of inFlight) await releaseLease(deliveryId, workerId).catch(() => {});
-      logger.info({ workerId, released: inFlight.size }, "Publisher stopped");
+      let released = 0;
+      const kept: string[] = [];
+      for (const { delivery } of [...inFlight.values()]) {
+        if (await releaseUnsent(delivery, workerId).catch(() => false)) released += 1;
+        else if (inFlight.has(delivery.id)) kept.push(delivery.id);
+      }
+      logger.info({ workerId, released, leftForReconciliation: kept }, "Publisher stopped");
     },
     idle() {
       return new Promise<void>((resolve) => {
@@ -148,12 +160,13 @@ export function startPublisher(options: PublisherOptions): Publisher {
 }
 
 /**
- * Marks the posts of freshly claimed deliveries as being published (no more edits from here on),
- * then reads them once for all their deliveries.
+ * Marks the posts of freshly claimed deliveries as being published (no more edits or deletion from
+ * here on, even for a post a sibling delivery had already failed), then reads them once for all
+ * their deliveries.
  */
 async function startWork(postIds: string[]): Promise<Map<string, Work>> {
   const ids = [...new Set(postIds)];
-  await getDb().post.updateMany({ where: { id: { in: ids }, status: "scheduled" }, data: { status: "publishing" } });
+  await getDb().post.updateMany({ where: { id: { in: ids }, status: { in: ["scheduled", "failed"] } }, data: { status: "publishing" } });
   return loadWorks(ids);
 }
 
@@ -182,7 +195,7 @@ export async function deliver(workerId: string, delivery: ClaimedDelivery, work?
     logger.info({ deliveryId: delivery.id, platform: delivery.platform }, "Delivered");
   } catch (error) {
     if (error instanceof LeaseLost) return;
-    const outcome = classify(error, step, delivery.attempts);
+    const outcome = classify(error, step, delivery.attempts, Date.now(), post.scheduledAt);
     logger.warn({ deliveryId: delivery.id, platform: delivery.platform, outcome: outcome.kind, code: outcome.code, attempts: delivery.attempts }, "Delivery attempt failed");
     await recordFailure(delivery, workerId, outcome, { userId: post.userId, nothingCreated: step === "post" && delivery.sentAt === null });
   }

@@ -1,0 +1,31 @@
+import { createInstance } from "i18next";
+import { describe, expect, it } from "vitest";
+import { resources } from "~/modules/i18n/resources";
+import { deliveryReason } from "./reasons";
+
+async function translator(lng: "en" | "fr") {
+  const i18n = createInstance();
+  await i18n.init({ lng, resources, defaultNS: "common", interpolation: { escapeValue: false } });
+  return i18n.t.bind(i18n) as (key: string, options?: Record<string, string>) => string;
+}
+
+describe("why a delivery waits or failed", () => {
+  it("says our own reasons in the user's language, quoting the platform where it helps", async () => {
+    const en = await translator("en");
+    const fr = await translator("fr");
+    const crashed = { platform: "twitter", status: "failed", errorCode: "interrupted_too_often", error: "Every recent attempt stopped before it finished" };
+    expect(deliveryReason(en, crashed)).toContain("interrupted several times in a row");
+    expect(deliveryReason(fr, crashed)).toContain("interrompue plusieurs fois de suite");
+    const limited = { platform: "linkedin", status: "failed", errorCode: "rate_limited_too_long", error: "DAY limit reached" };
+    expect(deliveryReason(en, limited)).toMatch(/^LinkedIn was still refusing .* \(DAY limit reached\)/);
+    expect(deliveryReason(fr, limited)).toContain("(DAY limit reached)");
+  });
+
+  it("quotes a platform's refusal as it came, and never promises a retry for a delivery that failed", async () => {
+    const en = await translator("en");
+    expect(deliveryReason(en, { platform: "twitter", status: "failed", errorCode: "duplicate", error: "Duplicate content." })).toBe("Duplicate content.");
+    expect(deliveryReason(en, { platform: "twitter", status: "pending", errorCode: "server_error", error: "HTTP 503" })).toContain("will try again");
+    expect(deliveryReason(en, { platform: "twitter", status: "failed", errorCode: "server_error", error: "HTTP 503" })).toBe("HTTP 503");
+    expect(deliveryReason(en, { platform: "twitter", status: "published", errorCode: null, error: null })).toBeNull();
+  });
+});

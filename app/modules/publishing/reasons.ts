@@ -1,0 +1,38 @@
+/** The translate function of i18next, as far as reasons need it (server and browser alike). */
+type Translate = (key: string, options?: Record<string, string>) => string;
+
+/** Our own reasons, said in the user's language (publishing.reasons.*). */
+const OWN_REASONS = new Set([
+  "not_connected",
+  "needs_reconnect",
+  "unreachable",
+  "uncertain",
+  "server_error",
+  "rate_limited",
+  "internal",
+  "interrupted",
+  "interrupted_too_often",
+  "rate_limited_too_long",
+  "duplicate_not_found",
+  "image_too_large",
+]);
+
+/** Reasons that announce another try: once the delivery failed, the message it came with says more. */
+const ANNOUNCE_A_RETRY = new Set(["server_error", "rate_limited", "internal", "interrupted"]);
+
+export interface DeliveryProblem {
+  platform: string;
+  status: string;
+  errorCode: string | null;
+  /** The message recorded with it: a platform's refusal is quoted as it came. */
+  error: string | null;
+}
+
+/** Why a delivery is waiting or failed, for the post's page and the failure e-mail; null when nothing is wrong. */
+export function deliveryReason(t: Translate, delivery: DeliveryProblem): string | null {
+  const { errorCode, error, status } = delivery;
+  if (errorCode && OWN_REASONS.has(errorCode) && !(status === "failed" && ANNOUNCE_A_RETRY.has(errorCode) && error)) {
+    return t(`publishing.reasons.${errorCode}`, { platform: t(`platforms.${delivery.platform}`), reason: error ?? "" });
+  }
+  return error || null;
+}
