@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
-import { deletePost, updatePost } from "~/modules/posts/post.server";
+import { deletePost, schedulePost, updatePost } from "~/modules/posts/post.server";
+import { claimDue } from "~/modules/publishing/claim.server";
 import { startPublisher } from "~/modules/publishing/publisher.server";
 import { settleStrandedPosts } from "~/modules/publishing/stranded.server";
 import { connectedUser, deliveryOf, duePost, postState, publishAllDue, startFakes, uniqueText, waitFor, type Fakes } from "../support/publishing";
@@ -63,6 +64,27 @@ describe("a post with a delivery still to do", () => {
     expect(post.deliveries.map((d) => d.status)).toEqual(["failed", "published"]);
     expect(post.status).toBe("failed");
     expect(fakes.x.countTweets(text)).toBe(1);
+  });
+});
+
+describe("a post whose delivery was just claimed, before the post itself says publishing", () => {
+  it("cannot be edited, rescheduled or deleted: the delivery in flight is never removed", async () => {
+    const { user } = await connectedUser(fakes);
+    const text = uniqueText("Claimed a moment ago");
+    const postId = await duePost(user.id, ["linkedin", "twitter"], text);
+    // A publisher has taken LinkedIn's delivery; the post's own status follows a moment later.
+    const [claimed] = await claimDue("worker-in-a-hurry", "linkedin", 1);
+    expect(claimed?.postId).toBe(postId);
+    expect((await postState(postId)).status).toBe("scheduled");
+
+    await expect(updatePost(user.id, postId, { platforms: ["twitter"] })).rejects.toMatchObject({ code: "post_publishing", status: 409 });
+    await expect(updatePost(user.id, postId, { linkedinText: "Changed mid-send" })).rejects.toMatchObject({ code: "post_publishing", status: 409 });
+    await expect(schedulePost(user.id, postId, new Date(Date.now() + 3_600_000))).rejects.toMatchObject({ code: "post_publishing", status: 409 });
+    await expect(deletePost(user.id, postId)).rejects.toMatchObject({ code: "post_publishing", status: 409 });
+
+    const post = await postState(postId);
+    expect(post).toMatchObject({ linkedinText: text, platforms: expect.stringContaining("linkedin") });
+    expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "publishing", leaseOwner: "worker-in-a-hurry" });
   });
 });
 

@@ -13,6 +13,11 @@ export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "f
 
 /** Statuses in which a post may still be changed (its text, platforms, images or time). */
 const EDITABLE: PostStatus[] = ["draft", "scheduled", "failed"];
+/**
+ * A publisher claims a delivery a moment before the post itself says "publishing": every change is
+ * also conditional on no delivery being in flight, in the same statement as the change.
+ */
+const NOTHING_IN_FLIGHT = { deliveries: { none: { status: "publishing" } } };
 
 const notFound = () => new AppError("not_found", 404, "posts.errors.notFound");
 
@@ -46,10 +51,16 @@ export async function getEditablePost(userId: string, postId: string): Promise<P
   return post;
 }
 
-export function assertEditable(post: { status: string }): void {
+export function assertEditable(post: { status: string; deliveries: { status: string }[] }): void {
   if (post.status === "published") throw new AppError("post_published", 409, "posts.errors.alreadyPublished");
-  if (post.status === "publishing") throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  if (isBeingPublished(post)) throw beingPublished();
 }
+
+function isBeingPublished(post: { status: string; deliveries: { status: string }[] }): boolean {
+  return post.status === "publishing" || post.deliveries.some((delivery) => delivery.status === "publishing");
+}
+
+const beingPublished = () => new AppError("post_publishing", 409, "posts.errors.beingPublished");
 
 export async function listPosts(userId: string, filter: PostFilter, page: number, pageSize: number) {
   const db = getDb();
@@ -144,10 +155,10 @@ export async function updatePost(userId: string, postId: string, changes: PostCh
     if (problem) throw problem;
   }
   const { count } = await db.post.updateMany({
-    where: { id: postId, userId, status: { in: EDITABLE } },
+    where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT },
     data: { ...changes, platforms: serializePlatforms(platforms) },
   });
-  if (count === 0) throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  if (count === 0) throw beingPublished();
   if (post.status === "scheduled" && changes.platforms && post.scheduledAt) await syncDeliveries(postId, platforms, post.scheduledAt);
   return getOwnPost(userId, postId);
 }
@@ -156,7 +167,7 @@ export async function updatePost(userId: string, postId: string, changes: PostCh
 async function syncDeliveries(postId: string, platforms: Platform[], dueAt: Date): Promise<void> {
   const db = getDb();
   await db.$transaction([
-    db.delivery.deleteMany({ where: { postId, platform: { notIn: platforms }, status: { not: "published" } } }),
+    db.delivery.deleteMany({ where: { postId, platform: { notIn: platforms }, status: { notIn: ["published", "publishing"] } } }),
     ...platforms.map((platform) =>
       db.delivery.upsert({
         where: { postId_platform: { postId, platform } },
@@ -195,10 +206,10 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   const problem = schedulingProblem(post, post.media, await usablePlatforms(userId));
   if (problem) throw problem;
   const { count } = await db.post.updateMany({
-    where: { id: postId, userId, status: { in: EDITABLE } },
+    where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT },
     data: { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null },
   });
-  if (count === 0) throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  if (count === 0) throw beingPublished();
   await syncDeliveries(postId, platforms, at);
   return getOwnPost(userId, postId);
 }
@@ -236,9 +247,9 @@ export async function duplicatePost(userId: string, postId: string): Promise<Pos
 export async function deletePost(userId: string, postId: string): Promise<void> {
   const db = getDb();
   const post = await getOwnPost(userId, postId);
-  if (post.status === "publishing") throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
-  const { count } = await db.post.deleteMany({ where: { id: postId, userId, status: { not: "publishing" } } });
-  if (count === 0) throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  if (isBeingPublished(post)) throw beingPublished();
+  const { count } = await db.post.deleteMany({ where: { id: postId, userId, status: { not: "publishing" }, ...NOTHING_IN_FLIGHT } });
+  if (count === 0) throw beingPublished();
   await deleteStoredImages(post.media);
 }
 
