@@ -102,7 +102,7 @@ export default function ReviewStep() {
           const other: Platform = platform === "linkedin" ? "twitter" : "linkedin";
           const Preview = platform === "linkedin" ? LinkedInPreview : XPreview;
           return (
-            <div key={platform} className="grid gap-4 lg:grid-cols-2">
+            <div key={platform} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-2">
                 <Label htmlFor={field.id} className="flex items-center gap-2">
                   <PlatformIcon platform={platform} />

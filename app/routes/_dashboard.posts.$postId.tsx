@@ -80,7 +80,7 @@ export default function PostPage() {
         <h2 id="previews-title" className="text-lg font-semibold">
           {t("posts.detail.previews")}
         </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {post.platforms.includes("linkedin") ? <LinkedInPreview text={post.linkedinText} images={post.images} author={author} /> : null}
           {post.platforms.includes("twitter") ? <XPreview text={post.twitterText} images={post.images} author={author} /> : null}
         </div>

@@ -66,7 +66,13 @@ test.describe("phone layout", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
     await signUp(page, uniqueEmail());
-    for (const path of [...signedInPages, "/posts?view=calendar", "/posts?view=list"]) {
+    // A post's page shows previews headed by the (long) e-mail address.
+    const created = await page.request.post("/api/posts", {
+      data: { platforms: ["linkedin", "twitter"], linkedinText: "Previews on a phone", twitterText: "Previews on a phone" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    const postPage = `/posts/${((await created.json()) as { data: { id: string } }).data.id}`;
+    for (const path of [...signedInPages, "/posts?view=calendar", "/posts?view=list", postPage]) {
       await page.goto(path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
