@@ -1,7 +1,7 @@
 import { AlertTriangle, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "~/modules/posts/post-view.server";
-import { deliveryReason } from "~/modules/publishing/reasons";
+import { deliveryReasonLine } from "~/modules/publishing/reasons";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons } from "./post-card";
 import { PostStatusBadge } from "./post-status";
@@ -13,8 +13,8 @@ export function PostHeader({ post }: { post: PostView }) {
   const formatDate = useFormatDate();
   const firstLine = (post.linkedinText || post.twitterText).split("\n")[0]?.trim();
   const failedDeliveries = post.deliveries.flatMap((d) => {
-    const reason = d.status === "failed" ? deliveryReason(t, d) : null;
-    return reason ? [{ platform: d.platform, reason }] : [];
+    const line = d.status === "failed" ? deliveryReasonLine(t, d) : null;
+    return line ? [{ platform: d.platform, line }] : [];
   });
   return (
     <header className="flex flex-col gap-3">
@@ -65,9 +65,7 @@ export function PostHeader({ post }: { post: PostView }) {
           <div className="flex flex-col gap-1">
             <p className="font-medium">{t("posts.detail.failedTitle")}</p>
             {failedDeliveries.map((d) => (
-              <p key={d.platform}>
-                {t(`platforms.${d.platform}`)}: {d.reason}
-              </p>
+              <p key={d.platform}>{d.line}</p>
             ))}
             <p className="text-muted-foreground">{t("posts.detail.failedHelp")}</p>
           </div>

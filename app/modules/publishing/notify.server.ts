@@ -5,7 +5,7 @@ import { isLocale } from "~/modules/i18n/i18n";
 import { logger } from "~/modules/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
-import { deliveryReason } from "./reasons";
+import { deliveryReasonLine } from "./reasons";
 
 /**
  * A failed publish is never silent: a notice waits in the app for the user's next visit and, when
@@ -23,7 +23,7 @@ export async function notifyPublishFailed(postId: string): Promise<void> {
   if (!getEnv().SMTP_URL) return;
   try {
     const t = await getTranslator(isLocale(post.user.locale) ? post.user.locale : "en");
-    const reasons = post.deliveries.map((d) => `${t(`platforms.${d.platform}`)}: ${deliveryReason(t, { ...d, error: d.lastError }) ?? ""}`).join("\n");
+    const reasons = post.deliveries.flatMap((d) => deliveryReasonLine(t, { ...d, error: d.lastError }) ?? []).join("\n");
     await sendMail(
       actionMail(t, post.user.email, {
         subject: t("mail.publishFailed.subject"),

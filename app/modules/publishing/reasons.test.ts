@@ -1,7 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/modules/i18n/resources";
-import { deliveryReason } from "./reasons";
+import { deliveryReason, deliveryReasonLine } from "./reasons";
 
 async function translator(lng: "en" | "fr") {
   const i18n = createInstance();
@@ -27,5 +27,12 @@ describe("why a delivery waits or failed", () => {
     expect(deliveryReason(en, { platform: "twitter", status: "pending", errorCode: "server_error", error: "HTTP 503" })).toContain("will try again");
     expect(deliveryReason(en, { platform: "twitter", status: "failed", errorCode: "server_error", error: "HTTP 503" })).toBe("HTTP 503");
     expect(deliveryReason(en, { platform: "twitter", status: "published", errorCode: null, error: null })).toBeNull();
+  });
+
+  it("names the platform once in a line of the post's alert or the e-mail", async () => {
+    const en = await translator("en");
+    expect(deliveryReasonLine(en, { platform: "twitter", status: "failed", errorCode: "rate_limited_too_long", error: "Rate limit exceeded" })).toMatch(/^X \(Twitter\) was still refusing/);
+    expect(deliveryReasonLine(en, { platform: "linkedin", status: "failed", errorCode: "http_422", error: "Text too long" })).toBe("LinkedIn: Text too long");
+    expect(deliveryReasonLine(en, { platform: "linkedin", status: "published", errorCode: null, error: null })).toBeNull();
   });
 });

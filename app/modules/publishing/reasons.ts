@@ -36,3 +36,11 @@ export function deliveryReason(t: Translate, delivery: DeliveryProblem): string 
   }
   return error || null;
 }
+
+/** "Platform: reason", unless the reason already names the platform (our own reasons mostly do). */
+export function deliveryReasonLine(t: Translate, delivery: DeliveryProblem): string | null {
+  const reason = deliveryReason(t, delivery);
+  if (!reason) return null;
+  const platform = t(`platforms.${delivery.platform}`);
+  return reason.includes(platform) ? reason : `${platform}: ${reason}`;
+}
