@@ -1,15 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useMatches,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetcher, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -61,9 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       siteUrl: getEnv().APP_URL,
       reconnect,
       notices: notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
-      user: user
-        ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified, timezone: user.timezone }
-        : null,
+      user: user ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified, timezone: user.timezone } : null,
     },
     { headers: combineHeaders(toast.headers, clearSession) },
   );

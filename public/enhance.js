@@ -52,7 +52,8 @@ function enhanceWaitlist() {
       form.replaceWith(thanks);
       if (count) {
         const n = body.data.count;
-        count.textContent = n > 0 ? count.dataset.template.replace("{{count}}", new Intl.NumberFormat(document.documentElement.lang).format(n)) : count.dataset.none;
+        count.textContent =
+          n > 0 ? count.dataset.template.replace("{{count}}", new Intl.NumberFormat(document.documentElement.lang).format(n)) : count.dataset.none;
       }
     } catch {
       form.submit(); // the network failed: let the page do it the plain way
@@ -129,7 +130,8 @@ function enhanceSearch() {
   const build = () => {
     dialog = document.createElement("dialog");
     dialog.setAttribute("aria-label", words.title);
-    dialog.className = "fixed top-[12vh] bottom-auto m-0 mx-auto h-fit max-h-[76vh] w-[calc(100%-2rem)] max-w-xl overflow-hidden rounded-xl border bg-card p-0 text-card-foreground shadow-xl backdrop:bg-slate-950/50";
+    dialog.className =
+      "fixed top-[12vh] bottom-auto m-0 mx-auto h-fit max-h-[76vh] w-[calc(100%-2rem)] max-w-xl overflow-hidden rounded-xl border bg-card p-0 text-card-foreground shadow-xl backdrop:bg-slate-950/50";
     dialog.innerHTML = `<div class="flex items-center gap-2 border-b px-4"><input type="search" role="combobox" aria-controls="search-results" aria-expanded="false" class="h-12 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"><kbd class="rounded border px-1.5 text-xs text-muted-foreground">Esc</kbd></div><ul id="search-results" role="listbox" class="flex max-h-[60vh] flex-col gap-1 overflow-y-auto p-2"></ul>`;
     input = $("input", dialog);
     list = $("ul", dialog);

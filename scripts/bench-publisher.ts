@@ -101,7 +101,14 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
     const account = x.createUser();
     const tokens = x.issueTokens(account.id);
     connections.push(
-      { userId, provider: "linkedin", providerUserId: member.sub, displayName: member.name, accessTokenEnc: seal(linkedin.issueToken(member.sub)), expiresAt: new Date(Date.now() + 5_184_000_000) },
+      {
+        userId,
+        provider: "linkedin",
+        providerUserId: member.sub,
+        displayName: member.name,
+        accessTokenEnc: seal(linkedin.issueToken(member.sub)),
+        expiresAt: new Date(Date.now() + 5_184_000_000),
+      },
       {
         userId,
         provider: "twitter",
@@ -220,7 +227,9 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
   try {
     const seedStart = Date.now();
     const seeded = await seed(tag, linkedin, x);
-    console.log(`\n[${pattern}, ${processes} process${processes > 1 ? "es" : ""}] seeded ${seeded.posts.length} posts, ${seeded.deliveries} deliveries in ${Date.now() - seedStart} ms`);
+    console.log(
+      `\n[${pattern}, ${processes} process${processes > 1 ? "es" : ""}] seeded ${seeded.posts.length} posts, ${seeded.deliveries} deliveries in ${Date.now() - seedStart} ms`,
+    );
 
     for (let i = 0; i < processes; i++) workers.push(startWorker(database.url, linkedin, x));
     await Promise.all(workers.map((w) => w.started));
@@ -262,7 +271,10 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
     const last = Math.max(...published.map((r) => r.publishedAt!.getTime()));
     const first = Math.min(...published.map((r) => r.post.scheduledAt!.getTime()));
     const notExactlyOnce = seeded.posts.reduce(
-      (n, p) => n + (p.platforms.includes("linkedin") && linkedin.countPosts(p.text) !== 1 ? 1 : 0) + (p.platforms.includes("twitter") && x.countTweets(p.text) !== 1 ? 1 : 0),
+      (n, p) =>
+        n +
+        (p.platforms.includes("linkedin") && linkedin.countPosts(p.text) !== 1 ? 1 : 0) +
+        (p.platforms.includes("twitter") && x.countTweets(p.text) !== 1 ? 1 : 0),
       0,
     );
     const completionS = (last - first) / 1000;
@@ -342,6 +354,9 @@ for (const pattern of PATTERNS) {
 const burst = results.find((r) => r.pattern === "burst" && r.processes === 1);
 if (burst) console.log(`Target "all done within 60 s on one process": ${burst.completionS <= 60 ? "met" : "MISSED"} (${burst.completionS.toFixed(1)} s)`);
 const spread = results.find((r) => r.pattern === "spread" && r.processes === 1);
-if (spread) console.log(`Target "p99 lateness ≤ 2 s when not saturated" (spread over the minute, one process): ${spread.p99 <= 2 ? "met" : "MISSED"} (${spread.p99.toFixed(2)} s)`);
+if (spread)
+  console.log(
+    `Target "p99 lateness ≤ 2 s when not saturated" (spread over the minute, one process): ${spread.p99 <= 2 ? "met" : "MISSED"} (${spread.p99.toFixed(2)} s)`,
+  );
 const broken = results.some((r) => r.notExactlyOnce > 0 || r.published + r.failed < r.deliveries);
 process.exitCode = broken ? 1 : 0;

@@ -83,7 +83,9 @@ async function landingJavaScript() {
   const raw = bodies.reduce((sum, body) => sum + body.length, 0);
   const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
   const verdict = gzipped <= 100 * 1024 ? "within" : "OVER";
-  console.log(`\nLanding page JavaScript: ${bodies.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzip (${verdict} the 100 KB budget)`);
+  console.log(
+    `\nLanding page JavaScript: ${bodies.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzip (${verdict} the 100 KB budget)`,
+  );
 }
 
 try {

@@ -71,7 +71,9 @@ function open(path: string, headers: Record<string, string | number> = {}): Exch
       }),
     ),
   );
-  const closed = serverSocket.then((socket) => new Promise<number>((resolve) => (socket.closed ? resolve(socket.bytesRead) : socket.once("close", () => resolve(socket.bytesRead)))));
+  const closed = serverSocket.then(
+    (socket) => new Promise<number>((resolve) => (socket.closed ? resolve(socket.bytesRead) : socket.once("close", () => resolve(socket.bytesRead)))),
+  );
   void closed.then(() => (gone = true));
   const response = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
     req.once("response", (res: IncomingMessage) => {
@@ -157,7 +159,10 @@ describe("bodies over their limit", () => {
   });
 
   it("a page's JavaScript form is answered by the route that encodes its answer, in the language asked for", async () => {
-    const exchange = open("/create/abc/images.data?index&lang=fr", { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": MAX_UPLOAD_BYTES + 1 });
+    const exchange = open("/create/abc/images.data?index&lang=fr", {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": MAX_UPLOAD_BYTES + 1,
+    });
     expect((await exchange.response).body).toEqual({ kind: "upload", answeredBy: "/request-too-large.data?kind=upload&lang=fr" });
   });
 

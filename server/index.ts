@@ -27,9 +27,7 @@ async function main(): Promise<void> {
     applied.length ? "Database migrated" : "Database schema is up to date",
   );
 
-  const viteDevServer = isDevelopment
-    ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-    : undefined;
+  const viteDevServer = isDevelopment ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -69,9 +67,7 @@ async function main(): Promise<void> {
   server.on("checkContinue", continueIfWithinLimit(app));
 
   // The publisher runs here by default, so `npm start` is the whole product.
-  const publisher = env.PUBLISHER_ENABLED
-    ? (await import("../app/modules/publishing/run.server")).startConfiguredPublisher()
-    : null;
+  const publisher = env.PUBLISHER_ENABLED ? (await import("../app/modules/publishing/run.server")).startConfiguredPublisher() : null;
 
   // Expired sessions, mailed links, OAuth states and rate-limit counters are deleted here: every
   // deployment runs a web process; with several instances, one of them sweeps each hour.

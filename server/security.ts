@@ -23,11 +23,7 @@ export function securityHeaders({ appUrl, isDevelopment, formTargets = [] }: Sec
         "object-src": ["'none'"],
         "frame-ancestors": ["'none'"],
         "form-action": ["'self'", ...formTargets.map((url) => new URL(url).origin)],
-        "script-src": [
-          "'strict-dynamic'",
-          "'self'",
-          (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`,
-        ],
+        "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],

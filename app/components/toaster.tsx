@@ -54,7 +54,11 @@ function ToastIcon({ type }: { type: ToastData["type"] }) {
  */
 export function Toaster({ flash, hydrated }: { flash: ToastData | null; hydrated: boolean }) {
   const { t } = useTranslation();
-  const queue = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const queue = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 
   useEffect(() => {
     if (flash) toast(flash);

@@ -50,8 +50,7 @@ export async function providerFetch(call: ProviderCall): Promise<ProviderAnswer>
     throw networkError(call, error, timeoutMs);
   }
   if (answer.status >= 200 && answer.status < 300) return answer;
-  const { message, code, retryAt } =
-    call.provider === "linkedin" ? linkedinErrorDetails(answer) : xErrorDetails(answer);
+  const { message, code, retryAt } = call.provider === "linkedin" ? linkedinErrorDetails(answer) : xErrorDetails(answer);
   logger.debug({ provider: call.provider, operation: call.operation, status: answer.status, code }, "provider call failed");
   throw new ProviderError(call.provider, "http", message, { status: answer.status, code, retryAt, operation: call.operation });
 }
@@ -146,13 +145,11 @@ interface ErrorDetails {
 type Fields = Record<string, unknown>;
 const asFields = (body: unknown): Fields => (body && typeof body === "object" ? (body as Fields) : {});
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
-const codeOf = (value: unknown): string | undefined =>
-  typeof value === "number" ? String(value) : str(value);
+const codeOf = (value: unknown): string | undefined => (typeof value === "number" ? String(value) : str(value));
 
 function linkedinErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDetails {
   const fields = asFields(body);
-  const message =
-    str(fields.message) ?? str(fields.error_description) ?? str(fields.error) ?? fallbackMessage("LinkedIn", status, body);
+  const message = str(fields.message) ?? str(fields.error_description) ?? str(fields.error) ?? fallbackMessage("LinkedIn", status, body);
   // The duplicate marker has been seen both as a code and only in the message: accept either.
   const duplicate = fields.code === "DUPLICATE_POST" || /DUPLICATE_POST|is a duplicate of/i.test(message);
   const code = duplicate ? "DUPLICATE_POST" : (codeOf(fields.serviceErrorCode) ?? codeOf(fields.code) ?? str(fields.error));
@@ -165,12 +162,7 @@ function xErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDetails 
   const fields = asFields(body);
   const first = Array.isArray(fields.errors) ? asFields(fields.errors[0]) : {};
   const message =
-    str(first.message) ??
-    str(fields.detail) ??
-    str(fields.error_description) ??
-    str(fields.title) ??
-    str(fields.error) ??
-    fallbackMessage("X", status, body);
+    str(first.message) ?? str(fields.detail) ?? str(fields.error_description) ?? str(fields.title) ?? str(fields.error) ?? fallbackMessage("X", status, body);
   const duplicate = status === 403 && /duplicate/i.test(message);
   const code = duplicate ? "duplicate" : (codeOf(first.code) ?? str(fields.error));
   const retryAt = retryAfter(headers) ?? (status === 429 ? xRateLimitReset(headers) : undefined);

@@ -41,8 +41,12 @@ function member() {
 
 beforeAll(async () => {
   fake = await startLinkedInFake();
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#7c3aed" } }).png().toBuffer();
-  jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#16a34a" } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#7c3aed" } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#16a34a" } })
+    .jpeg()
+    .toBuffer();
 });
 
 beforeEach(() => {
@@ -272,9 +276,7 @@ describe("LinkedIn failures", () => {
     const error = await failure(createLinkedinPost(token, { authorUrn: urn, commentary: "Throttled", images: [] }));
     const now = new Date();
     expect(error.details).toMatchObject({ status: 429, operation: "post" });
-    expect(error.details.retryAt?.toISOString()).toBe(
-      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString(),
-    );
+    expect(error.details.retryAt?.toISOString()).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString());
     expect(duplicateUrnOf(error)).toBeNull();
   });
 

@@ -48,7 +48,9 @@ async function authorize(state = "st") {
 
 beforeAll(async () => {
   fake = await startXFake();
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#2563eb" } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#2563eb" } })
+    .png()
+    .toBuffer();
 });
 
 beforeEach(() => {

@@ -112,7 +112,14 @@ export default function ReviewStep() {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <TextCounter platform={platform} text={textOf(platform)} id={`${platform}-counter`} />
                   {both ? (
-                    <Button type="submit" name="intent" value={platform === "linkedin" ? "copyToTwitter" : "copyToLinkedin"} variant="ghost" size="sm" onClick={copy(platform, other)}>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={platform === "linkedin" ? "copyToTwitter" : "copyToLinkedin"}
+                      variant="ghost"
+                      size="sm"
+                      onClick={copy(platform, other)}
+                    >
                       <Copy aria-hidden />
                       {t("create.review.copyTo", { platform: t(`platforms.${other}`) })}
                     </Button>

@@ -44,7 +44,7 @@ export default function DeletePostPage() {
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
-        <h1 className="text-lg font-semibold leading-tight">{t("posts.delete.title")}</h1>
+        <h1 className="text-lg leading-tight font-semibold">{t("posts.delete.title")}</h1>
         <CardDescription>{t("posts.delete.text")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -39,12 +39,14 @@ export default function SchedulePostPage() {
   const { t } = useTranslation();
   const { post, timezone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm("schedule-page", scheduleFormSchema, actionData?.result, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone) });
+  const [form, fields] = useZodForm("schedule-page", scheduleFormSchema, actionData?.result, {
+    defaultValue: defaultScheduleValue(post.scheduledAt, timezone),
+  });
   const title = post.status === "scheduled" ? t("posts.actions.reschedule") : t("posts.actions.schedule");
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
-        <h1 className="text-lg font-semibold leading-tight">{title}</h1>
+        <h1 className="text-lg leading-tight font-semibold">{title}</h1>
         <CardDescription className="line-clamp-2">{post.linkedinText || post.twitterText}</CardDescription>
       </CardHeader>
       <CardContent>

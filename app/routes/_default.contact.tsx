@@ -50,7 +50,9 @@ export default function ContactPage() {
   const { page } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const user = useOptionalUser();
-  const [form, fields] = useZodForm("contact", contactSchema, answer && "result" in answer ? answer.result : undefined, { defaultValue: { email: user?.email ?? "" } });
+  const [form, fields] = useZodForm("contact", contactSchema, answer && "result" in answer ? answer.result : undefined, {
+    defaultValue: { email: user?.email ?? "" },
+  });
   return (
     <ContentPage page={page}>
       {answer && "sent" in answer ? (
@@ -62,8 +64,16 @@ export default function ContactPage() {
         <Form method="post" {...getFormProps(form)} noValidate className="mt-10 flex flex-col gap-5 rounded-2xl border bg-card p-6 shadow-xs">
           <h2 className="text-xl font-semibold">{t("marketing.contact.title")}</h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label={t("marketing.contact.name")} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
-            <Field label={t("auth.fields.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+            <Field
+              label={t("marketing.contact.name")}
+              inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+              errors={fields.name.errors}
+            />
+            <Field
+              label={t("auth.fields.email")}
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+              errors={fields.email.errors}
+            />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={fields.topic.id}>{t("marketing.contact.topic")}</Label>

@@ -14,7 +14,11 @@ export const handle: RouteHandle = { title: "pages.pricing" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const pricing = getContent(await getLocale(request)).pricing;
   const billing: Billing = new URL(request.url).searchParams.get("billing") === "yearly" ? "yearly" : "monthly";
-  return { pricing, billing, seo: { title: pricing.seo.title ?? pricing.title, description: pricing.seo.description ?? pricing.description, path: "/pricing" } };
+  return {
+    pricing,
+    billing,
+    seo: { title: pricing.seo.title ?? pricing.title, description: pricing.seo.description ?? pricing.description, path: "/pricing" },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = routeSeoMeta;

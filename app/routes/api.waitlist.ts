@@ -11,7 +11,10 @@ const handler = apiRoute({
   GET: async () => apiData({ count: await waitlistCount() }),
   POST: async ({ request, context }) => {
     const input = parseBody(waitlistSchema, await readBody(request));
-    await joinWaitlist({ fullName: input.fullName, email: input.email, locale: await getLocale(request), honeypot: input[HONEYPOT_FIELD] }, context.clientIp ?? null);
+    await joinWaitlist(
+      { fullName: input.fullName, email: input.email, locale: await getLocale(request), honeypot: input[HONEYPOT_FIELD] },
+      context.clientIp ?? null,
+    );
     return apiData({ joined: true, count: await waitlistCount() });
   },
 });

@@ -26,7 +26,12 @@ function DocsSidebar() {
                 <NavLink
                   to={item.path}
                   prefetch="intent"
-                  className={({ isActive }) => cn("block rounded-md px-3 py-1.5 text-muted-foreground hover:bg-muted hover:text-foreground", isActive && "bg-accent font-medium text-accent-foreground")}
+                  className={({ isActive }) =>
+                    cn(
+                      "block rounded-md px-3 py-1.5 text-muted-foreground hover:bg-muted hover:text-foreground",
+                      isActive && "bg-accent font-medium text-accent-foreground",
+                    )
+                  }
                 >
                   {item.title}
                 </NavLink>

@@ -35,7 +35,5 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     return redirectTo ? redirect(redirectTo) : Response.json({ success: false }, { status: 400 });
   }
-  return redirectTo
-    ? redirect(redirectTo, { headers: { "Set-Cookie": cookie } })
-    : Response.json({ success: true }, { headers: { "Set-Cookie": cookie } });
+  return redirectTo ? redirect(redirectTo, { headers: { "Set-Cookie": cookie } }) : Response.json({ success: true }, { headers: { "Set-Cookie": cookie } });
 }

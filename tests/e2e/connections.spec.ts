@@ -58,7 +58,9 @@ test.describe("connections", () => {
     const schedulePath = new URL(page.url()).pathname;
     await page.getByRole("radio", { name: "Publish now" }).check();
     await page.getByRole("button", { name: "Confirm" }).click();
-    const connect = hasJavaScript ? page.getByRole("dialog", { name: "Please connect your accounts first" }) : page.getByRole("alert").filter({ hasText: "Please connect your accounts first" });
+    const connect = hasJavaScript
+      ? page.getByRole("dialog", { name: "Please connect your accounts first" })
+      : page.getByRole("alert").filter({ hasText: "Please connect your accounts first" });
     await connect.getByRole("button", { name: "Connect LinkedIn" }).click();
     await page.getByRole("button", { name: "Allow" }).click();
     // Back where it started, the draft intact.
@@ -107,7 +109,10 @@ test.describe("reconnect", () => {
     await modal.getByRole("button", { name: "Cancel" }).click();
     await expect(modal).toBeHidden();
     await expect(banner).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual(["linkedin_reconnect_required", "linkedin_reconnect_cancelled"]);
+    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual([
+      "linkedin_reconnect_required",
+      "linkedin_reconnect_cancelled",
+    ]);
     // Dismissed for this tab: not again on the next page; the banner stays.
     await page.goto("/create");
     await expect(page.getByRole("dialog")).toHaveCount(0);

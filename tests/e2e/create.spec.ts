@@ -68,7 +68,9 @@ test.describe("create wizard", () => {
     // No account is connected: the spec's dialog (a panel without JavaScript), with a way to connect.
     await page.getByLabel("Date").fill("2030-06-01");
     await page.getByRole("button", { name: "Confirm" }).click();
-    const connect = hasJavaScript ? page.getByRole("dialog", { name: "Please connect your accounts first" }) : page.getByRole("alert").filter({ hasText: "Please connect your accounts first" });
+    const connect = hasJavaScript
+      ? page.getByRole("dialog", { name: "Please connect your accounts first" })
+      : page.getByRole("alert").filter({ hasText: "Please connect your accounts first" });
     await expect(connect).toBeVisible();
     await expect(connect.getByRole("button", { name: "Connect LinkedIn" })).toBeVisible();
     await expect(connect.getByRole("button", { name: "Connect X (Twitter)" })).toBeVisible();

@@ -105,7 +105,9 @@ export async function imageFiles() {
   // 6 MB of noise stored uncompressed: a real PNG over the 5 MB limit.
   const noise = Buffer.alloc(1500 * 1400 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) % 251;
-  await sharp(noise, { raw: { width: 1500, height: 1400, channels: 3 } }).png({ compressionLevel: 0 }).toFile(files.large);
+  await sharp(noise, { raw: { width: 1500, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toFile(files.large);
   return files;
 }
 

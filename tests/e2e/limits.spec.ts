@@ -85,7 +85,11 @@ test.describe("request limits", () => {
     expect(await json.json()).toEqual({ error: { code: "payload_too_large", message: TOO_LARGE_EN } });
 
     // 20 MB announced: answered after the first 64 KB.
-    const announced = await sendThenWait(`${baseURL}/api/posts`, { "Content-Type": "application/json", "Content-Length": 20 * MB, "Accept-Language": "fr" }, 64 * 1024);
+    const announced = await sendThenWait(
+      `${baseURL}/api/posts`,
+      { "Content-Type": "application/json", "Content-Length": 20 * MB, "Accept-Language": "fr" },
+      64 * 1024,
+    );
     expect(announced).toEqual({ status: 413, json: { error: { code: "payload_too_large", message: TOO_LARGE_FR } } });
 
     // No Content-Length: answered once what came is over the limit, without waiting for an end.

@@ -84,10 +84,16 @@ test.describe("posts page", () => {
     await signUp(setup, email);
     const id = await createPost(setup.request, "Spring forward");
     await setup.close();
-    const page = hasJavaScript ? await context.newPage() : await (async () => {
-      const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState(), extraHTTPHeaders: { "X-Forwarded-For": "10.250.1.2" } });
-      return noJs.newPage();
-    })();
+    const page = hasJavaScript
+      ? await context.newPage()
+      : await (async () => {
+          const noJs = await browser.newContext({
+            javaScriptEnabled: false,
+            storageState: await context.storageState(),
+            extraHTTPHeaders: { "X-Forwarded-For": "10.250.1.2" },
+          });
+          return noJs.newPage();
+        })();
     await page.goto(`/posts/${id}`);
     await page.getByRole("link", { name: "Schedule" }).click();
     const scope = hasJavaScript ? page.getByRole("dialog", { name: "Schedule" }) : page.getByRole("main");

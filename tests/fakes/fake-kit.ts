@@ -132,7 +132,10 @@ export interface PendingConsent {
  */
 export function consentPages<T extends PendingConsent>({ title, decidePath }: { title: string; decidePath: string }) {
   const pending = new Map<string, T>();
-  const page = (status: number, body: string): Reply => ({ status, html: `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>` });
+  const page = (status: number, body: string): Reply => ({
+    status,
+    html: `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`,
+  });
   const form = (txn: string, decision: string, label: string) =>
     `<form method="get" action="${decidePath}"><input type="hidden" name="txn" value="${txn}"><input type="hidden" name="decision" value="${decision}"><button type="submit">${label}</button></form>`;
   return {

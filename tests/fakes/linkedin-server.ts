@@ -138,7 +138,12 @@ function isImage(bytes: Buffer): boolean {
   return hex.startsWith("ffd8ff") || hex === "89504e47" || bytes.subarray(0, 4).toString("latin1") === "GIF8";
 }
 
-export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, clientId = "linkedin-test-client", clientSecret = "linkedin-test-secret" }: FakeStartOptions = {}): Promise<LinkedInFake> {
+export async function startLinkedInFake({
+  port: wantedPort = 0,
+  latencyMs = 0,
+  clientId = "linkedin-test-client",
+  clientSecret = "linkedin-test-secret",
+}: FakeStartOptions = {}): Promise<LinkedInFake> {
   const state: LinkedInFakeState = {
     clientId,
     clientSecret,
@@ -192,7 +197,15 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
     const token = state.tokens.get(accessToken)!;
     const user = state.users.get(token.sub);
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: "https://www.linkedin.com/oauth", aud: state.clientId, iat: now, exp: now + 3600, sub: token.sub, name: user?.name, email: user?.email };
+    const claims = {
+      iss: "https://www.linkedin.com/oauth",
+      aud: state.clientId,
+      iat: now,
+      exp: now + 3600,
+      sub: token.sub,
+      name: user?.name,
+      email: user?.email,
+    };
     const idToken = [{ alg: "RS256", typ: "JWT" }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") + ".fake-signature";
     const refresh = token.refreshToken ? state.refreshTokens.get(token.refreshToken) : undefined;
     return json(200, {
@@ -236,7 +249,10 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
     const txn = consent.open({ clientId: q.client_id!, redirectUri: q.redirect_uri!, state: q.state ?? "", scope: q.scope ?? "" });
     const sub = state.signedInSub ?? createUser().sub;
     const name = state.users.get(sub)?.name ?? sub;
-    return consent.ask(txn, `<h1>Allow access to your LinkedIn account?</h1><p>Signed in as ${escapeHtml(name)}</p><p>Scopes: ${escapeHtml(q.scope ?? "")}</p>`);
+    return consent.ask(
+      txn,
+      `<h1>Allow access to your LinkedIn account?</h1><p>Signed in as ${escapeHtml(name)}</p><p>Scopes: ${escapeHtml(q.scope ?? "")}</p>`,
+    );
   }
 
   function decide(request: RecordedRequest): Reply {
@@ -259,10 +275,18 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
       if (!form.redirect_uri) return oauthError(400, "invalid_request", 'A required parameter "redirect_uri" is missing');
       const code = state.codes.get(form.code);
       if (!code || code.expiresAt <= Date.now() || code.redirectUri !== form.redirect_uri || code.clientId !== form.client_id) {
-        return oauthError(400, "invalid_request", "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists");
+        return oauthError(
+          400,
+          "invalid_request",
+          "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists",
+        );
       }
       state.codes.delete(form.code); // single-use
-      const scope = code.scope.split(/[\s,]+/).filter(Boolean).sort().join(",");
+      const scope = code.scope
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .sort()
+        .join(",");
       return tokenAnswer(issueToken(code.sub, { refreshToken: state.issueRefreshTokens, scope }));
     }
     if (form.grant_type === "refresh_token") {
@@ -332,9 +356,7 @@ export async function startLinkedInFake({ port: wantedPort = 0, latencyMs = 0, c
     const text = littleTextToPlain(request.body.commentary);
     if ([...text].length > 3000) return apiError(422, "ERROR :: /commentary :: length of commentary exceeds 3000");
     const author = `urn:li:person:${user.sub}`;
-    const earlier = text
-      ? state.posts.find((p) => p.author === author && p.text === text && Date.now() - p.createdAt.getTime() < DAY_MS)
-      : undefined;
+    const earlier = text ? state.posts.find((p) => p.author === author && p.text === text && Date.now() - p.createdAt.getTime() < DAY_MS) : undefined;
     if (earlier) return apiError(422, `Content is a duplicate of ${earlier.urn}`, { code: "DUPLICATE_POST" });
     const urn = `urn:li:share:${7_300_000_000_000_000_000n + BigInt(state.posts.length + 1)}`;
     state.posts.push({ urn, author, commentary: request.body.commentary, text, imageUrns: checked.imageUrns, body: request.body, createdAt: new Date() });

@@ -35,7 +35,10 @@ function textOf(message: ChatMessage | undefined): string {
 /** What a cooperative model would write: a summary of the request, honouring the system prompt. */
 function draftContent(body: any, scenario: ModelScenario): string {
   const messages: ChatMessage[] = Array.isArray(body?.messages) ? body.messages : [];
-  const system = messages.filter((m) => m.role === "system" || m.role === "developer").map(textOf).join("\n");
+  const system = messages
+    .filter((m) => m.role === "system" || m.role === "developer")
+    .map(textOf)
+    .join("\n");
   const user = textOf([...messages].reverse().find((m) => m.role === "user"));
   const summary = user.trim().replace(/\s+/g, " ").slice(0, 80);
   const french = /language:\s*french/i.test(system);
@@ -43,9 +46,7 @@ function draftContent(body: any, scenario: ModelScenario): string {
   const hashtags = /hashtags:\s*yes/i.test(system) ? " #Plume #Social" : "";
   const linkedinText = `${french ? "Voici une publication LinkedIn sur" : "Here is a LinkedIn post about"} ${summary}.${emoji}${hashtags}`;
   const twitterText =
-    scenario === "tooLong"
-      ? "word ".repeat(80).trim()
-      : `${french ? "Nouvelle publication sur" : "New post about"} ${summary}${emoji}${hashtags}`;
+    scenario === "tooLong" ? "word ".repeat(80).trim() : `${french ? "Nouvelle publication sur" : "New post about"} ${summary}${emoji}${hashtags}`;
   if (scenario === "badJson") return `Sure! Here is your post: {"linkedinText": "${summary}`;
   return JSON.stringify({ linkedinText, twitterText });
 }

@@ -174,7 +174,12 @@ function isImage(bytes: Buffer): boolean {
   return hex.startsWith("ffd8ff") || hex === "89504e47" || ascii.startsWith("GIF8") || (ascii.startsWith("RIFF") && ascii.endsWith("WEBP"));
 }
 
-export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId = "x-test-client", clientSecret = "x-test-secret" }: FakeStartOptions = {}): Promise<XFake> {
+export async function startXFake({
+  port: wantedPort = 0,
+  latencyMs = 0,
+  clientId = "x-test-client",
+  clientSecret = "x-test-secret",
+}: FakeStartOptions = {}): Promise<XFake> {
   const state: XFakeState = {
     clientId,
     clientSecret,
@@ -220,7 +225,13 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     const pair = issueTokens(userId, { scope, chainId });
     const offline = scope.split(" ").includes("offline.access");
     if (!offline) state.refreshTokens.delete(pair.refreshToken);
-    return json(200, { token_type: "bearer", expires_in: 7200, access_token: pair.accessToken, scope, ...(offline ? { refresh_token: pair.refreshToken } : {}) });
+    return json(200, {
+      token_type: "bearer",
+      expires_in: 7200,
+      access_token: pair.accessToken,
+      scope,
+      ...(offline ? { refresh_token: pair.refreshToken } : {}),
+    });
   }
 
   function bearerUser(request: RecordedRequest, scope?: string): { user: XFakeUser } | Reply {
@@ -270,7 +281,8 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     const q = request.query;
     const invalid = consent.invalid(q, state.clientId);
     if (invalid) return invalid;
-    if (!q.code_challenge || q.code_challenge_method !== "S256") return consent.page(400, "<h1>code_challenge with code_challenge_method=S256 is required</h1>");
+    if (!q.code_challenge || q.code_challenge_method !== "S256")
+      return consent.page(400, "<h1>code_challenge with code_challenge_method=S256 is required</h1>");
     if (!q.state) return consent.page(400, "<h1>state is required</h1>");
     const txn = consent.open({ clientId: q.client_id!, redirectUri: q.redirect_uri!, state: q.state, scope: q.scope ?? "", challenge: q.code_challenge });
     const userId = state.signedInUserId ?? createUser().id;
@@ -283,7 +295,14 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
       if (!allowed) return { error: "access_denied" };
       const userId = state.signedInUserId ?? createUser().id;
       const code = randomId(30);
-      state.codes.set(code, { clientId: pending.clientId, redirectUri: pending.redirectUri, challenge: pending.challenge, userId, scope: pending.scope, expiresAt: Date.now() + 10 * 60_000 }); // X says 30 s; longer here so slow test runs never flake
+      state.codes.set(code, {
+        clientId: pending.clientId,
+        redirectUri: pending.redirectUri,
+        challenge: pending.challenge,
+        userId,
+        scope: pending.scope,
+        expiresAt: Date.now() + 10 * 60_000,
+      }); // X says 30 s; longer here so slow test runs never flake
       return { code };
     });
   }
@@ -297,7 +316,11 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
       const verifier = form.code_verifier ?? "";
       const challenge = createHash("sha256").update(verifier).digest("base64url");
       const valid =
-        code && code.expiresAt > Date.now() && code.redirectUri === form.redirect_uri && /^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) && challenge === code.challenge;
+        code &&
+        code.expiresAt > Date.now() &&
+        code.redirectUri === form.redirect_uri &&
+        /^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) &&
+        challenge === code.challenge;
       if (!valid) return oauthError(400, "invalid_request", "Value passed for the authorization code was invalid.");
       state.codes.delete(form.code ?? ""); // single-use
       return tokenAnswer(code.userId, code.scope);
@@ -334,7 +357,14 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
 
   function me(user: XFakeUser, request: RecordedRequest): Reply {
     const fields = (request.query["user.fields"] ?? "").split(",");
-    return json(200, { data: { id: user.id, name: user.name, username: user.username, ...(fields.includes("profile_image_url") ? { profile_image_url: user.profileImageUrl } : {}) } });
+    return json(200, {
+      data: {
+        id: user.id,
+        name: user.name,
+        username: user.username,
+        ...(fields.includes("profile_image_url") ? { profile_image_url: user.profileImageUrl } : {}),
+      },
+    });
   }
 
   function uploadMedia(user: XFakeUser, upload: Upload | undefined): Reply {
@@ -343,7 +373,8 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
     if (!file) return invalidRequest("The `media` field is required");
     const category = upload.fields.media_category;
     if (!category || !MEDIA_CATEGORIES.has(category)) return invalidRequest("The `media_category` field must be one of tweet_image, tweet_gif, …");
-    if (file.bytes.length > state.limits.maxImageBytes) return problem(413, "Payload Too Large", `Image file size must be <= ${state.limits.maxImageBytes} bytes`);
+    if (file.bytes.length > state.limits.maxImageBytes)
+      return problem(413, "Payload Too Large", `Image file size must be <= ${state.limits.maxImageBytes} bytes`);
     if (!isImage(file.bytes)) return invalidRequest("Unsupported media type: JPG, PNG, GIF or WEBP expected");
     counter++;
     const id = String(1_880_000_000_000_000_000n + BigInt(counter));
@@ -398,7 +429,13 @@ export async function startXFake({ port: wantedPort = 0, latencyMs = 0, clientId
   function api(request: RecordedRequest, upload: Upload | undefined): Reply {
     const { method, path } = request;
     const scope =
-      method === "POST" && path === "/2/tweets" ? "tweet.write" : path === "/2/media/upload" ? "media.write" : path === "/2/users/me" ? "users.read" : "tweet.read";
+      method === "POST" && path === "/2/tweets"
+        ? "tweet.write"
+        : path === "/2/media/upload"
+          ? "media.write"
+          : path === "/2/users/me"
+            ? "users.read"
+            : "tweet.read";
     const auth = bearerUser(request, scope);
     if ("status" in auth) return auth;
     const { headers, exceeded } = rateLimit(request, auth.user.id, true);

@@ -1,13 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { aiAvailability, assertCanUseAi } from "~/modules/ai/ai-access.server";
-import {
-  draftStreamResponse,
-  generateDraft,
-  isAiConfigured,
-  streamDraft,
-  type Draft,
-  type DraftRequest,
-} from "~/modules/ai/ai.server";
+import { draftStreamResponse, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
 import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/modules/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
@@ -236,7 +229,10 @@ describe("draftStreamResponse", () => {
   async function lines(response: Response): Promise<any[]> {
     const text = await response.text();
     expect(text.endsWith("\n")).toBe(true);
-    return text.trim().split("\n").map((line) => JSON.parse(line));
+    return text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
   }
 
   it("streams NDJSON partial lines and a final done line", async () => {

@@ -46,7 +46,8 @@ async function call(route: Route, method: string, init: CallInit = {}): Promise<
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
   let body: BodyInit | undefined;
-  if (init.form) body = init.form; // fetch sets multipart/form-data with its boundary
+  if (init.form)
+    body = init.form; // fetch sets multipart/form-data with its boundary
   else if (init.body !== undefined) {
     if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
@@ -156,7 +157,10 @@ describe("authentication", () => {
 describe("POST /api/posts and GET /api/posts/{id}", () => {
   it("creates a draft (201) in the API's post shape", async () => {
     const user = await signedInUser();
-    const res = await call(posts, "POST", { cookie: user.cookie, body: { platforms: ["twitter", "linkedin"], linkedinText: "Hello LI", twitterText: "Hello X" } });
+    const res = await call(posts, "POST", {
+      cookie: user.cookie,
+      body: { platforms: ["twitter", "linkedin"], linkedinText: "Hello LI", twitterText: "Hello X" },
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body!)).toEqual(["data"]);
     const data = res.body!.data;
@@ -338,7 +342,11 @@ describe("PATCH and DELETE /api/posts/{id}", () => {
   it("changes any of platforms and texts", async () => {
     const user = await signedInUser();
     const created = await createVia(user, { platforms: ["linkedin"], linkedinText: "Before" });
-    const res = await call(post, "PATCH", { cookie: user.cookie, params: { postId: created.id }, body: { twitterText: "Now on X", platforms: ["linkedin", "twitter"] } });
+    const res = await call(post, "PATCH", {
+      cookie: user.cookie,
+      params: { postId: created.id },
+      body: { twitterText: "Now on X", platforms: ["linkedin", "twitter"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body!.data).toMatchObject({ id: created.id, linkedinText: "Before", twitterText: "Now on X", platforms: ["linkedin", "twitter"] });
   });
@@ -357,7 +365,12 @@ describe("PATCH and DELETE /api/posts/{id}", () => {
     const published = await call(post, "PATCH", { cookie: user.cookie, params: { postId: created.id }, body: { linkedinText: "After" } });
     expect(published.status).toBe(409);
     expect(published.body).toEqual({ error: { code: "post_published", message: "This post is already published: it can no longer be changed." } });
-    const fr = await call(post, "PATCH", { cookie: user.cookie, params: { postId: created.id }, body: { linkedinText: "After" }, headers: { "Accept-Language": "fr" } });
+    const fr = await call(post, "PATCH", {
+      cookie: user.cookie,
+      params: { postId: created.id },
+      body: { linkedinText: "After" },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(fr.body!.error.message).toBe("Cette publication est déjà publiée : elle ne peut plus être modifiée.");
     const image = await upload(user, created.id, imageForm([{ bytes: await pngBytes() }]));
     expect(image.status).toBe(409);
@@ -473,7 +486,15 @@ describe("images", () => {
     expect(Object.keys(res.body!)).toEqual(["data"]);
     const data = res.body!.data;
     expect(Object.keys(data).sort()).toEqual([...IMAGE_KEYS].sort());
-    expect(data).toEqual({ id: data.id, url: `/media/${data.id}`, width: 24, height: 16, size: bytes.byteLength, mimeType: "image/png", altText: "A blue square" });
+    expect(data).toEqual({
+      id: data.id,
+      url: `/media/${data.id}`,
+      width: 24,
+      height: 16,
+      size: bytes.byteLength,
+      mimeType: "image/png",
+      altText: "A blue square",
+    });
 
     const got = await call(post, "GET", { cookie: user.cookie, params: { postId: created.id } });
     expect(got.body!.data.images).toEqual([data]);
@@ -490,7 +511,11 @@ describe("images", () => {
   it("decides the type by the bytes, not by the name or the declared type", async () => {
     const user = await signedInUser();
     const created = await createVia(user, { platforms: ["linkedin"] });
-    const jpeg = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: "white" } }).jpeg().toBuffer());
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "white" } })
+        .jpeg()
+        .toBuffer(),
+    );
     const res = await upload(user, created.id, imageForm([{ bytes: jpeg, name: "photo.gif", type: "image/gif" }]));
     expect(res.status).toBe(201);
     expect(res.body!.data.mimeType).toBe("image/jpeg");
@@ -510,7 +535,9 @@ describe("images", () => {
 
     const noFile = await upload(user, created.id, imageForm([], "alt only"));
     expect(noFile.status).toBe(422);
-    expect(noFile.body).toEqual({ error: { code: "validation_failed", message: "Some fields are not valid.", fields: { image: "Attach one image file in the image field." } } });
+    expect(noFile.body).toEqual({
+      error: { code: "validation_failed", message: "Some fields are not valid.", fields: { image: "Attach one image file in the image field." } },
+    });
     const json = await call(images, "POST", { cookie: user.cookie, params: { postId: created.id }, body: { image: "x" } });
     expect(json.status).toBe(422);
     expect(json.body!.error.fields).toHaveProperty("image");
@@ -552,7 +579,11 @@ describe("images", () => {
     const { url, id } = (await upload(owner, created.id, imageForm([{ bytes }]))).body!.data;
 
     const fetchImage = (headers: Record<string, string>) =>
-      media.loader({ request: new Request(`http://localhost:3000${url}`, { headers }), params: { imageId: id }, context: { cspNonce: "", clientIp: "192.0.2.20" } });
+      media.loader({
+        request: new Request(`http://localhost:3000${url}`, { headers }),
+        params: { imageId: id },
+        context: { cspNonce: "", clientIp: "192.0.2.20" },
+      });
     const mine = await fetchImage({ Cookie: owner.cookie });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("image/png");
@@ -624,7 +655,14 @@ describe("POST /api/ai/generate", () => {
   let server: ModelServer;
 
   function configureAi(overrides: Partial<Record<(typeof AI_KEYS)[number], string | undefined>> = {}): void {
-    const values = { AI_BASE_URL: server.url, AI_API_KEY: "sk-test-key", AI_MODEL: "test-model", AI_TIMEOUT_MS: "5000", AI_REQUESTS_PER_HOUR: "3", ...overrides };
+    const values = {
+      AI_BASE_URL: server.url,
+      AI_API_KEY: "sk-test-key",
+      AI_MODEL: "test-model",
+      AI_TIMEOUT_MS: "5000",
+      AI_REQUESTS_PER_HOUR: "3",
+      ...overrides,
+    };
     for (const key of AI_KEYS) {
       const value = values[key];
       if (value === undefined) delete process.env[key];

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  changePassword,
-  limits,
-  requestPasswordReset,
-  resetPassword,
-  sendVerificationEmail,
-  signIn,
-  signUp,
-  verifyEmail,
-} from "~/modules/auth/auth.server";
+import { changePassword, limits, requestPasswordReset, resetPassword, sendVerificationEmail, signIn, signUp, verifyEmail } from "~/modules/auth/auth.server";
 import { getSessionState } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
 import type { AppError } from "~/modules/errors/app-error";
@@ -99,9 +90,7 @@ describe("sign in", () => {
     const email = uniqueEmail();
     await signUp({ email, password: "password123", locale: "en" }, client);
     const burst = { ip: "198.51.100.77" };
-    const outcomes = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => signIn({ email, password: `wrong-${i}` }, burst).catch((e: AppError) => e.code)),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn({ email, password: `wrong-${i}` }, burst).catch((e: AppError) => e.code)));
     expect(outcomes.filter((code) => code === "invalid_credentials")).toHaveLength(limits.signInPerAccountAndIp.limit);
     expect(outcomes.filter((code) => code === "rate_limited")).toHaveLength(30 - limits.signInPerAccountAndIp.limit);
   });

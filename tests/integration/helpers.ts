@@ -23,7 +23,9 @@ export function mailsTo(email: string): string[] {
   const dir = path.join(getEnv().DATA_DIR, "mail");
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.includes(email)).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.includes(email))
+      .sort();
   } catch {
     return [];
   }

@@ -46,7 +46,10 @@ describe("uploading", () => {
     const { user } = await connectedUser(fakes);
     const cookie = (await createSession(user.id)).split(";")[0]!;
     const post = await createPost(user.id, { platforms: ["linkedin"], linkedinText: "Bomb" });
-    for (const [language, message] of [["en", EN], ["fr", FR]] as const) {
+    for (const [language, message] of [
+      ["en", EN],
+      ["fr", FR],
+    ] as const) {
       const request = new Request(`http://localhost:3000/api/posts/${post.id}/images`, {
         method: "POST",
         headers: { Cookie: cookie, "Accept-Language": language },
@@ -86,7 +89,12 @@ describe("uploading", () => {
 });
 
 /** A post scheduled with no image, then given one straight in the database (as older versions stored them), and made due. */
-async function dueWithStoredImage(userId: string, platforms: ("linkedin" | "twitter")[], text: string, image: { bytes: Buffer; mimeType: string; width: number; height: number }) {
+async function dueWithStoredImage(
+  userId: string,
+  platforms: ("linkedin" | "twitter")[],
+  text: string,
+  image: { bytes: Buffer; mimeType: string; width: number; height: number },
+) {
   const post = await createPost(userId, { platforms, linkedinText: text, twitterText: text });
   await schedulePost(userId, post.id, new Date(Date.now() + 120_000));
   const storageKey = await saveFile(userId, image.bytes, image.mimeType.split("/")[1]!);
@@ -101,7 +109,12 @@ const sentImages = () => ({ linkedin: fakes.linkedin.state.images.size, x: fakes
 describe("an image stored before the check", () => {
   it("cannot be scheduled again", async () => {
     const { user } = await connectedUser(fakes);
-    const postId = await dueWithStoredImage(user.id, ["linkedin"], "Legacy", { bytes: pngBomb(12_000, 12_000), mimeType: "image/png", width: 12_000, height: 12_000 });
+    const postId = await dueWithStoredImage(user.id, ["linkedin"], "Legacy", {
+      bytes: pngBomb(12_000, 12_000),
+      mimeType: "image/png",
+      width: 12_000,
+      height: 12_000,
+    });
     const error = await schedulePost(user.id, postId, new Date(Date.now() + 3_600_000)).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "image_dimensions_too_large", status: 422 });
   });
@@ -109,7 +122,12 @@ describe("an image stored before the check", () => {
   it("fails its deliveries with the reason, sends nothing, and the publisher carries on", async () => {
     const { user } = await connectedUser(fakes);
     const text = `Legacy bomb ${Date.now()}`;
-    const postId = await dueWithStoredImage(user.id, ["linkedin", "twitter"], text, { bytes: pngBomb(12_000, 12_000), mimeType: "image/png", width: 12_000, height: 12_000 });
+    const postId = await dueWithStoredImage(user.id, ["linkedin", "twitter"], text, {
+      bytes: pngBomb(12_000, 12_000),
+      mimeType: "image/png",
+      width: 12_000,
+      height: 12_000,
+    });
     const before = sentImages();
     await publishAllDue();
     const post = await postState(postId);

@@ -23,14 +23,20 @@ describe("VIP waitlist", () => {
   it("limits joins per IP address", async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < 10; i++) await joinWaitlist({ fullName: "Someone", email: uniqueEmail("many"), locale: "en" }, ip);
-    await expect(joinWaitlist({ fullName: "Someone", email: uniqueEmail("many"), locale: "en" }, ip)).rejects.toMatchObject({ code: "rate_limited", status: 429 });
+    await expect(joinWaitlist({ fullName: "Someone", email: uniqueEmail("many"), locale: "en" }, ip)).rejects.toMatchObject({
+      code: "rate_limited",
+      status: 429,
+    });
   });
 });
 
 describe("contact form", () => {
   it("keeps each message (SMTP not configured: nothing is mailed)", async () => {
     const email = uniqueEmail("contact");
-    await sendContactMessage({ name: "Grace", email, topic: "sales", message: "We would like Plume for 40 people." }, { ip: "198.51.100.9", userId: null, locale: "en" });
+    await sendContactMessage(
+      { name: "Grace", email, topic: "sales", message: "We would like Plume for 40 people." },
+      { ip: "198.51.100.9", userId: null, locale: "en" },
+    );
     expect(await getDb().contactMessage.findFirst({ where: { email } })).toMatchObject({ name: "Grace", topic: "sales", mailedAt: null });
   });
 });

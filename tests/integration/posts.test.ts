@@ -472,23 +472,49 @@ describe("images", () => {
     const order = async () => (await getOwnPost(user.id, post.id)).media.map((m) => [m.altText, m.position]);
 
     await moveImage(user.id, post.id, c!.id, "up");
-    expect(await order()).toEqual([["a", 0], ["c", 1], ["b", 2], ["d", 3]]);
+    expect(await order()).toEqual([
+      ["a", 0],
+      ["c", 1],
+      ["b", 2],
+      ["d", 3],
+    ]);
     await moveImage(user.id, post.id, a!.id, "up"); // already first: nothing moves
     await moveImage(user.id, post.id, d!.id, "down"); // already last
-    expect(await order()).toEqual([["a", 0], ["c", 1], ["b", 2], ["d", 3]]);
+    expect(await order()).toEqual([
+      ["a", 0],
+      ["c", 1],
+      ["b", 2],
+      ["d", 3],
+    ]);
     await moveImage(user.id, post.id, a!.id, "down");
-    expect(await order()).toEqual([["c", 0], ["a", 1], ["b", 2], ["d", 3]]);
+    expect(await order()).toEqual([
+      ["c", 0],
+      ["a", 1],
+      ["b", 2],
+      ["d", 3],
+    ]);
 
     await removeImage(user.id, post.id, a!.id);
-    expect(await order()).toEqual([["c", 0], ["b", 1], ["d", 2]]);
+    expect(await order()).toEqual([
+      ["c", 0],
+      ["b", 1],
+      ["d", 2],
+    ]);
     expect(existsSync(uploadPath(a!.storageKey))).toBe(false);
     await removeImage(user.id, post.id, c!.id);
-    expect(await order()).toEqual([["b", 0], ["d", 1]]);
+    expect(await order()).toEqual([
+      ["b", 0],
+      ["d", 1],
+    ]);
     await expectAppError(removeImage(user.id, post.id, c!.id), "not_found", 404);
 
     // A freed place can be taken again, after the others.
     await addImage(user.id, post.id, await image("png"), "e");
-    expect(await order()).toEqual([["b", 0], ["d", 1], ["e", 2]]);
+    expect(await order()).toEqual([
+      ["b", 0],
+      ["d", 1],
+      ["e", 2],
+    ]);
     expect(b).toBeDefined();
   });
 });

@@ -144,7 +144,10 @@ async function unsettledCount(batch: Batch) {
  * Nothing else may fail. Returns the posts retried.
  */
 async function retryInterruptedTooOften(batch: Batch): Promise<string[]> {
-  const failed = await getDb().post.findMany({ where: { id: { in: batch.postIds }, status: "failed" }, include: { deliveries: { where: { status: "failed" } } } });
+  const failed = await getDb().post.findMany({
+    where: { id: { in: batch.postIds }, status: "failed" },
+    include: { deliveries: { where: { status: "failed" } } },
+  });
   for (const post of failed) {
     expect(post.deliveries.map((d) => d.errorCode)).toEqual(post.deliveries.map(() => "interrupted_too_often"));
     await publishNow(post.userId, post.id);
@@ -212,7 +215,9 @@ describe("publisher processes", () => {
     }
     await kill(last, "SIGTERM");
 
-    console.info(`publisher processes: ${kills} kills, ${retriedPosts.size} posts retried, everything published after ${((Date.now() - deadline + 60_000) / 1000).toFixed(1)} s`);
+    console.info(
+      `publisher processes: ${kills} kills, ${retriedPosts.size} posts retried, everything published after ${((Date.now() - deadline + 60_000) / 1000).toFixed(1)} s`,
+    );
     expect(kills).toBeGreaterThanOrEqual(10);
     await expectPublishedExactlyOnce(batch, retriedPosts);
     // The kills really did interrupt deliveries, which other workers then took over.
@@ -238,7 +243,9 @@ describe("publisher processes", () => {
       // They sweep every lease (2 s here) for posts a stopped publisher left: there was none.
       for (const worker of started) expect(worker.logs.filter((l) => l.msg === "Settled posts a stopped publisher left unsettled")).toEqual([]);
       const deliveryIds = new Set((await getDb().delivery.findMany({ where: { postId: { in: batch.postIds } }, select: { id: true } })).map((d) => d.id));
-      const deliveredBy = started.map((w) => w.logs.filter((l) => l.msg === "Delivered" && deliveryIds.has(String(l.deliveryId))).map((l) => String(l.deliveryId)));
+      const deliveredBy = started.map((w) =>
+        w.logs.filter((l) => l.msg === "Delivered" && deliveryIds.has(String(l.deliveryId))).map((l) => String(l.deliveryId)),
+      );
       return { elapsed, deliveredBy, total: deliveryIds.size };
     };
 

@@ -40,7 +40,13 @@ describe("a delivery that keeps stopping its publisher", () => {
         await leaseRunsOut(postId);
       }
       await publishAllDue();
-      expect(await deliveryOf(postId, platform)).toMatchObject({ status: "failed", errorCode: "interrupted_too_often", attempts: MAX_ATTEMPTS, leaseOwner: null, leaseUntil: null });
+      expect(await deliveryOf(postId, platform)).toMatchObject({
+        status: "failed",
+        errorCode: "interrupted_too_often",
+        attempts: MAX_ATTEMPTS,
+        leaseOwner: null,
+        leaseUntil: null,
+      });
       expect((await postState(postId)).status).toBe("failed");
       expect(await notices(postId)).toBe(1);
       expect(platform === "linkedin" ? linkedinPostRequests(text) : tweetRequests(text)).toHaveLength(0);
@@ -70,7 +76,12 @@ describe("a platform that keeps answering 429", () => {
     await getDb().post.update({ where: { id: postId }, data: { scheduledAt: new Date(Date.now() - RATE_LIMIT_WAIT_MS + 5 * 60_000) } });
     fakes.x.failNext("POST /2/tweets", { status: 429 });
     await publishAllDue();
-    expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "failed", errorCode: "rate_limited_too_long", lastError: "Rate limit exceeded", nextAttemptAt: null });
+    expect(await deliveryOf(postId, "twitter")).toMatchObject({
+      status: "failed",
+      errorCode: "rate_limited_too_long",
+      lastError: "Rate limit exceeded",
+      nextAttemptAt: null,
+    });
     expect((await postState(postId)).status).toBe("failed");
     expect(await notices(postId)).toBe(1);
     expect(fakes.x.countTweets(text)).toBe(0);

@@ -209,7 +209,13 @@ describe("server errors and refused connections back off a bounded number of tim
     await publishAllDue();
     const post = await postState(postId);
     expect(post.status).toBe("failed");
-    expect(post.deliveries[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, errorCode: "uncertain", lastError: "Service Unavailable", nextAttemptAt: null });
+    expect(post.deliveries[0]).toMatchObject({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+      errorCode: "uncertain",
+      lastError: "Service Unavailable",
+      nextAttemptAt: null,
+    });
     // Every retry looked for an earlier tweet before posting again.
     expect(timelineRequests(xUserId!)).toHaveLength(MAX_ATTEMPTS - 1);
     expect(tweetRequests(text)).toHaveLength(MAX_ATTEMPTS);
@@ -366,7 +372,11 @@ describe("an answer lost after the platform created the post is reconciled, neve
     const postId = await duePost(user.id, ["linkedin"], text);
     fakes.linkedin.failNext("POST /rest/posts", { delayMs: 1400 });
     await publishAllDue();
-    expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "pending", errorCode: "uncertain", lastError: "LinkedIn post: no answer within 1000 ms" });
+    expect(await deliveryOf(postId, "linkedin")).toMatchObject({
+      status: "pending",
+      errorCode: "uncertain",
+      lastError: "LinkedIn post: no answer within 1000 ms",
+    });
     await waitFor(() => fakes.linkedin.countPosts(text) === 1);
 
     await timePasses(postId);
@@ -451,7 +461,13 @@ describe("refusals", () => {
     const post = await postState(postId);
     expect(post.status).toBe("failed");
     expect(post.errorCode).toBe("delivery_failed");
-    expect(post.deliveries[0]).toMatchObject({ status: "failed", errorCode: "100", lastError: "Invalid value for field commentary", attempts: 1, sentAt: null });
+    expect(post.deliveries[0]).toMatchObject({
+      status: "failed",
+      errorCode: "100",
+      lastError: "Invalid value for field commentary",
+      attempts: 1,
+      sentAt: null,
+    });
     await timePasses(postId);
     await publishAllDue();
     expect(linkedinPostRequests(text)).toHaveLength(1);
@@ -540,7 +556,15 @@ describe("a worker that dies between recording a delivery and settling its post"
     // recordPublished's first write, then the process is gone before the post is settled.
     await getDb().delivery.updateMany({
       where: { id: claimed!.id, leaseOwner: "doomed-worker" },
-      data: { status: "published", externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date(), leaseOwner: null, leaseUntil: null, updatedAt: aLeaseAgo() },
+      data: {
+        status: "published",
+        externalId: "1",
+        url: "https://x.com/i/status/1",
+        publishedAt: new Date(),
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: aLeaseAgo(),
+      },
     });
     expect((await postState(postId)).status).toBe("publishing");
     await publishAllDue();
@@ -617,7 +641,9 @@ describe("images", () => {
   it("a WebP image reaches LinkedIn as PNG (and X as WebP)", async () => {
     const { user } = await connectedUser(fakes);
     const text = uniqueText("WebP");
-    const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 90 } } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+      .webp()
+      .toBuffer();
     const post = await createPost(user.id, { platforms: ["linkedin", "twitter"], linkedinText: text, twitterText: text });
     const image = await addImage(user.id, post.id, webp, "a red card");
     expect(image.mimeType).toBe("image/webp");

@@ -51,7 +51,10 @@ describe("a post with a delivery still to do", () => {
     const text = uniqueText("Failed but still sending");
     const postId = await duePost(user.id, ["linkedin", "twitter"], text);
     // What the earlier rule left behind: LinkedIn failed, the post failed, X still due.
-    await getDb().delivery.updateMany({ where: { postId, platform: "linkedin" }, data: { status: "failed", attempts: 1, errorCode: "http_400", lastError: "Refused" } });
+    await getDb().delivery.updateMany({
+      where: { postId, platform: "linkedin" },
+      data: { status: "failed", attempts: 1, errorCode: "http_400", lastError: "Refused" },
+    });
     await getDb().post.update({ where: { id: postId }, data: { status: "failed", errorCode: "delivery_failed", errorMessage: "linkedin" } });
     fakes.x.failNext("POST /2/tweets", { delayMs: 600 });
     const publisher = startPublisher({ concurrency: { linkedin: 1, twitter: 1 }, pollMs: 25 });
@@ -113,7 +116,10 @@ describe("the sweep of posts a stopped publisher left unsettled", () => {
     const postId = await duePost(user.id, ["twitter"], uniqueText("Left behind"));
     await getDb().post.update({ where: { id: postId }, data: { status: "publishing" } });
     // A publisher recorded the delivery, then died before settling the post.
-    await getDb().delivery.updateMany({ where: { postId }, data: { status: "published", attempts: 1, externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date() } });
+    await getDb().delivery.updateMany({
+      where: { postId },
+      data: { status: "published", attempts: 1, externalId: "1", url: "https://x.com/i/status/1", publishedAt: new Date() },
+    });
     expect(await settleStrandedPosts(100)).toBe(0); // its publisher may still be about to settle it
     expect((await postState(postId)).status).toBe("publishing");
     const aLeaseLater = Date.now() + 120_000 + 1000;

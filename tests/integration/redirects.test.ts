@@ -15,7 +15,15 @@ import * as setTheme from "~/routes/set-theme";
 import { startFakes, type Fakes } from "../support/publishing";
 import { uniqueEmail } from "./helpers";
 
-const OFF_SITE = ["/.//evil.example", "/%2e%2e//evil.example", "/..//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/\t/evil.example", "//evil.example"];
+const OFF_SITE = [
+  "/.//evil.example",
+  "/%2e%2e//evil.example",
+  "/..//evil.example",
+  "/\\evil.example",
+  "/%2F%2Fevil.example",
+  "/\t/evil.example",
+  "//evil.example",
+];
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -27,7 +35,13 @@ afterAll(async () => {
 
 let ip = 0;
 /** A form post to a route's action; its answer must be a Response (a redirect here). */
-async function post(route: { action: (args: ActionFunctionArgs) => Promise<unknown> }, path: string, fields: Record<string, string>, cookie?: string, params = {}): Promise<Response> {
+async function post(
+  route: { action: (args: ActionFunctionArgs) => Promise<unknown> },
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  params = {},
+): Promise<Response> {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   if (cookie) headers.set("Cookie", cookie);
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
@@ -104,7 +118,11 @@ describe("other ways back stay on this site", () => {
     const authorize = new URL(await startConnect(user, sessionId, "linkedin", { returnTo: "/posts" }));
     // A state written before this check existed, or by anything else.
     await getDb().oAuthState.updateMany({ where: { userId: user.id }, data: { returnTo: "//evil.example" } });
-    const result = await completeConnect("linkedin", { code: null, state: authorize.searchParams.get("state"), error: "user_cancelled_authorize" }, { userId: user.id, sessionId });
+    const result = await completeConnect(
+      "linkedin",
+      { code: null, state: authorize.searchParams.get("state"), error: "user_cancelled_authorize" },
+      { userId: user.id, sessionId },
+    );
     expect(result).toEqual({ ok: false, returnTo: "/profile" });
   });
 });

@@ -103,7 +103,12 @@ describe("the X refresh lease", () => {
     const othersLease = new Date(Date.now() + 20_000);
     await getDb().connection.updateMany({
       where: { userId: user.id, provider: "twitter" },
-      data: { accessTokenEnc: seal(newer.accessToken), refreshTokenEnc: seal(newer.refreshToken), expiresAt: new Date(Date.now() + 7200_000), refreshLeaseUntil: othersLease },
+      data: {
+        accessTokenEnc: seal(newer.accessToken),
+        refreshTokenEnc: seal(newer.refreshToken),
+        expiresAt: new Date(Date.now() + 7200_000),
+        refreshLeaseUntil: othersLease,
+      },
     });
 
     const late = await stale;

@@ -33,7 +33,9 @@ export function pngBomb(width: number, height: number): Buffer {
  * its VP8L header rewritten is a valid image of the new size.
  */
 export async function webpBomb(width: number, height: number): Promise<Buffer> {
-  const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).webp({ lossless: true, effort: 0 }).toBuffer();
+  const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } })
+    .webp({ lossless: true, effort: 0 })
+    .toBuffer();
   if (bytes.toString("ascii", 12, 16) !== "VP8L" || bytes[20] !== 0x2f) throw new Error("libwebp no longer writes a bare VP8L file");
   const bits = bytes.readUInt32LE(21);
   bytes.writeUInt32LE(((bits & ~0x0fffffff) | (width - 1) | ((height - 1) << 14)) >>> 0, 21);

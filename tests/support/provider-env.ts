@@ -22,7 +22,15 @@ export interface ProviderEnv<Key extends string> {
  * `keys` are the provider's own variables, `values` their settings (read at each configure, so
  * they can name a fake started later). The values of the variables are saved right away.
  */
-export function providerEnv<const Key extends string>({ name, keys, values }: { name: string; keys: readonly Key[]; values: () => Record<Key, string> }): ProviderEnv<Key> {
+export function providerEnv<const Key extends string>({
+  name,
+  keys,
+  values,
+}: {
+  name: string;
+  keys: readonly Key[];
+  values: () => Record<Key, string>;
+}): ProviderEnv<Key> {
   const all = [...APP_KEYS, ...keys];
   const saved = Object.fromEntries(all.map((key) => [key, process.env[key]]));
   const dataDir = mkdtempSync(path.join(tmpdir(), `plume-${name}-`));

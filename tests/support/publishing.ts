@@ -56,7 +56,14 @@ export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["link
     accounts.linkedinSub = member.sub;
     accounts.linkedinToken = accessToken;
     await getDb().connection.create({
-      data: { userId: user.id, provider: "linkedin", providerUserId: member.sub, displayName: member.name, accessTokenEnc: seal(accessToken), expiresAt: new Date(Date.now() + 5_184_000_000) },
+      data: {
+        userId: user.id,
+        provider: "linkedin",
+        providerUserId: member.sub,
+        displayName: member.name,
+        accessTokenEnc: seal(accessToken),
+        expiresAt: new Date(Date.now() + 5_184_000_000),
+      },
     });
   }
   if (platforms.includes("twitter")) {
@@ -81,7 +88,9 @@ export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["link
 }
 
 export async function pngBytes(seed = 0): Promise<Uint8Array> {
-  return sharp({ create: { width: 60 + seed, height: 40, channels: 3, background: { r: (seed * 40) % 255, g: 90, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width: 60 + seed, height: 40, channels: 3, background: { r: (seed * 40) % 255, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A post with images, scheduled, then made due now (scheduling needs a minute of lead). */

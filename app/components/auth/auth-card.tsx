@@ -1,17 +1,7 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
 
-export function AuthCard({
-  title,
-  description,
-  children,
-  footer,
-}: {
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+export function AuthCard({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <Card>
       <CardHeader className="text-center">

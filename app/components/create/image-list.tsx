@@ -49,7 +49,13 @@ export function ImageList({ images, action }: { postId: string; images: Image[];
                 <Label htmlFor={`alt-${image.id}`} className="text-xs">
                   {t("create.images.altText")}
                 </Label>
-                <Input id={`alt-${image.id}`} name="altText" defaultValue={image.altText} maxLength={MAX_ALT_TEXT} placeholder={t("create.images.altPlaceholder")} />
+                <Input
+                  id={`alt-${image.id}`}
+                  name="altText"
+                  defaultValue={image.altText}
+                  maxLength={MAX_ALT_TEXT}
+                  placeholder={t("create.images.altPlaceholder")}
+                />
               </div>
               <Button type="submit" name="intent" value="altText" variant="outline" size="sm" className="h-10">
                 {t("common.save")}
@@ -58,7 +64,15 @@ export function ImageList({ images, action }: { postId: string; images: Image[];
           </div>
           <Form method="post" action={action} className="flex gap-1 sm:flex-col">
             <input type="hidden" name="imageId" value={image.id} />
-            <Button type="submit" name="intent" value="moveUp" variant="ghost" size="icon" disabled={index === 0} aria-label={t("create.images.moveUp", { position: index + 1 })}>
+            <Button
+              type="submit"
+              name="intent"
+              value="moveUp"
+              variant="ghost"
+              size="icon"
+              disabled={index === 0}
+              aria-label={t("create.images.moveUp", { position: index + 1 })}
+            >
               <ArrowUp aria-hidden />
             </Button>
             <Button
@@ -72,7 +86,15 @@ export function ImageList({ images, action }: { postId: string; images: Image[];
             >
               <ArrowDown aria-hidden />
             </Button>
-            <Button type="submit" name="intent" value="remove" variant="ghost" size="icon" className="text-error" aria-label={t("create.images.remove", { position: index + 1 })}>
+            <Button
+              type="submit"
+              name="intent"
+              value="remove"
+              variant="ghost"
+              size="icon"
+              className="text-error"
+              aria-label={t("create.images.remove", { position: index + 1 })}
+            >
               <Trash2 aria-hidden />
             </Button>
           </Form>

@@ -42,7 +42,10 @@ export function StepIndicator({ current, postId, reached }: { current: WizardSte
                   <span className="sr-only sm:hidden">{t(`create.steps.${step}`)}</span>
                 </Link>
               ) : (
-                <span className={cn("flex items-center gap-2", isCurrent ? "text-foreground" : "text-muted-foreground")} aria-current={isCurrent ? "step" : undefined}>
+                <span
+                  className={cn("flex items-center gap-2", isCurrent ? "text-foreground" : "text-muted-foreground")}
+                  aria-current={isCurrent ? "step" : undefined}
+                >
                   {content}
                   <span className="sr-only sm:hidden">{t(`create.steps.${step}`)}</span>
                 </span>

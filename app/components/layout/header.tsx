@@ -26,11 +26,7 @@ export function Header() {
           <ThemeSwitcher className="hidden sm:flex" />
           {user ? (
             <div className="hidden items-center gap-1 lg:flex">
-              <Link
-                to="/profile"
-                className="max-w-56 truncate rounded-md px-2 py-1 text-sm font-medium hover:bg-muted"
-                title={user.email}
-              >
+              <Link to="/profile" className="max-w-56 truncate rounded-md px-2 py-1 text-sm font-medium hover:bg-muted" title={user.email}>
                 {user.email}
               </Link>
               <SignOutButton />
@@ -50,11 +46,7 @@ export function Header() {
       </div>
       {user ? (
         <div className="hidden border-t lg:block">
-          <NavLinks
-            items={mainNavItems(user.isAdmin)}
-            label={t("nav.main")}
-            className="mx-auto max-w-7xl px-4 py-1.5 sm:px-6"
-          />
+          <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} className="mx-auto max-w-7xl px-4 py-1.5 sm:px-6" />
         </div>
       ) : null}
     </header>

@@ -36,7 +36,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
               aria-pressed={active}
               aria-label={t(`language.${locale}`)}
               className={cn(
-                "cursor-pointer rounded px-2 py-1 text-xs font-semibold uppercase text-muted-foreground hover:text-foreground",
+                "cursor-pointer rounded px-2 py-1 text-xs font-semibold text-muted-foreground uppercase hover:text-foreground",
                 active && "bg-muted text-foreground",
               )}
             >

@@ -54,9 +54,7 @@ export function MobileMenu() {
       </summary>
       <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-background px-4 pt-2 pb-6 shadow-lg sm:px-6">
         <div className="flex flex-col gap-4">
-          {user ? (
-            <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} vertical linkClassName="text-base" />
-          ) : null}
+          {user ? <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} vertical linkClassName="text-base" /> : null}
           <NavLinks items={topNavItems} label={t("nav.top")} vertical linkClassName="text-base" />
           <div className="flex flex-wrap items-center gap-3 border-t pt-4">
             <LanguageSwitcher />

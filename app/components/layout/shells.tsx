@@ -16,10 +16,7 @@ import { ThemeSwitcher } from "./theme-switcher";
 function SkipLink() {
   const { t } = useTranslation();
   return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-    >
+    <a href="#main" className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
       {t("nav.skipToContent")}
     </a>
   );
@@ -99,17 +96,7 @@ export function DocsShell({ sidebar, children }: { sidebar: ReactNode; children:
   );
 }
 
-export function PageHeader({
-  title,
-  description,
-  actions,
-  className,
-}: {
-  title: ReactNode;
-  description?: ReactNode;
-  actions?: ReactNode;
-  className?: string;
-}) {
+export function PageHeader({ title, description, actions, className }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; className?: string }) {
   return (
     <div className={cn("mb-8 flex flex-wrap items-end justify-between gap-4", className)}>
       <div className="flex flex-col gap-1">

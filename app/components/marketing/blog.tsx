@@ -7,7 +7,12 @@ export interface BlogCardPost {
   title: string;
   description: string;
   readingMinutes: number;
-  meta: { date: string; image: { src: string; alt: string; width: number; height: number }; authors: { name: string; role?: string }[]; badge: { label: string; color: string } };
+  meta: {
+    date: string;
+    image: { src: string; alt: string; width: number; height: number };
+    authors: { name: string; role?: string }[];
+    badge: { label: string; color: string };
+  };
 }
 
 export function useFormatDay() {

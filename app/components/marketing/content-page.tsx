@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Markdown } from "./markdown";
 
 /** A page of content/<locale>/pages: title, description, the Markdown body, and what follows it. */
-export function ContentPage({ page, children }: { page: { title: string; description: string; body: { html: string }; meta: { updated?: string } }; children?: ReactNode }) {
+export function ContentPage({
+  page,
+  children,
+}: {
+  page: { title: string; description: string; body: { html: string }; meta: { updated?: string } };
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -12,7 +18,9 @@ export function ContentPage({ page, children }: { page: { title: string; descrip
         <p className="text-lg text-muted-foreground">{page.description}</p>
         {page.meta.updated ? (
           <p className="text-sm text-muted-foreground">
-            {t("marketing.updated", { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(page.meta.updated)) })}
+            {t("marketing.updated", {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(page.meta.updated)),
+            })}
           </p>
         ) : null}
       </header>

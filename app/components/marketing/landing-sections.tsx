@@ -63,7 +63,19 @@ export function Stats({ stats }: { stats: IndexContent["stats"] }) {
   );
 }
 
-export function ItemsSection({ id, title, description, items, columns = 3 }: { id: string; title: string; description: string; items: IndexContent["features"]["items"]; columns?: 2 | 3 }) {
+export function ItemsSection({
+  id,
+  title,
+  description,
+  items,
+  columns = 3,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  items: IndexContent["features"]["items"];
+  columns?: 2 | 3;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
       <div className="mx-auto mb-10 max-w-2xl text-center">

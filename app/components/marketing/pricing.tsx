@@ -21,7 +21,10 @@ export function BillingToggle({ billing, labels, hrefFor }: { billing: Billing; 
             preventScrollReset
             replace
             aria-current={billing === option ? "true" : undefined}
-            className={cn("rounded-full px-4 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground", billing === option && "bg-background text-foreground shadow-sm")}
+            className={cn(
+              "rounded-full px-4 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
+              billing === option && "bg-background text-foreground shadow-sm",
+            )}
           >
             {labels[option]}
           </Link>
@@ -36,7 +39,15 @@ function formatPrice(amount: number, currency: string, locale: string) {
   return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
 }
 
-export function PlanCards({ pricing, billing, ctaFor }: { pricing: PricingContent; billing: Billing; ctaFor: (plan: PricingContent["plans"][number]) => { to: string; label: string } }) {
+export function PlanCards({
+  pricing,
+  billing,
+  ctaFor,
+}: {
+  pricing: PricingContent;
+  billing: Billing;
+  ctaFor: (plan: PricingContent["plans"][number]) => { to: string; label: string };
+}) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="grid gap-6 lg:grid-cols-3">
@@ -44,7 +55,13 @@ export function PlanCards({ pricing, billing, ctaFor }: { pricing: PricingConten
         const amount = plan.price[billing];
         const cta = ctaFor(plan);
         return (
-          <li key={plan.id} className={cn("relative flex flex-col gap-6 rounded-2xl border bg-card p-6 shadow-xs", plan.highlight && "border-primary shadow-md ring-1 ring-primary")}>
+          <li
+            key={plan.id}
+            className={cn(
+              "relative flex flex-col gap-6 rounded-2xl border bg-card p-6 shadow-xs",
+              plan.highlight && "border-primary shadow-md ring-1 ring-primary",
+            )}
+          >
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold">{plan.name}</h2>
               {plan.badge ? <Badge tone="primary">{plan.badge}</Badge> : null}

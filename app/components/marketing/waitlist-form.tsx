@@ -18,7 +18,15 @@ export interface WaitlistAnswer {
  * The VIP waitlist form. Without JavaScript it posts and the page comes back with the thanks and
  * the new count; with it, it submits in place (a fetcher) and the count updates the same way.
  */
-export function WaitlistForm({ copy, count, answer }: { copy: { title: string; description: string; perk: string; count: string; countNone: string }; count: number; answer?: WaitlistAnswer }) {
+export function WaitlistForm({
+  copy,
+  count,
+  answer,
+}: {
+  copy: { title: string; description: string; perk: string; count: string; countNone: string };
+  count: number;
+  answer?: WaitlistAnswer;
+}) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<WaitlistAnswer>();
   const latest = fetcher.data ?? answer;
@@ -49,8 +57,16 @@ export function WaitlistForm({ copy, count, answer }: { copy: { title: string; d
           data-thanks={t("marketing.waitlist.thanks")}
           className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
-          <Field label={t("marketing.waitlist.fullName")} inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }} errors={fields.fullName.errors} />
-          <Field label={t("marketing.waitlist.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label={t("marketing.waitlist.fullName")}
+            inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }}
+            errors={fields.fullName.errors}
+          />
+          <Field
+            label={t("marketing.waitlist.email")}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
           <Honeypot />
           <StatusButton name="intent" value="waitlist" className="sm:mt-6" pending={fetcher.state !== "idle" || undefined}>
             {t("marketing.waitlist.submit")}

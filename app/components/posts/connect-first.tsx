@@ -42,7 +42,11 @@ export function ConnectFirst({ platforms, token, className }: { platforms: strin
     );
   }
   return (
-    <section role="alert" aria-labelledby="connect-first-title" className={cn("flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4", className)}>
+    <section
+      role="alert"
+      aria-labelledby="connect-first-title"
+      className={cn("flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4", className)}
+    >
       <h2 id="connect-first-title" className="font-semibold">
         {t("create.schedule.connectTitle")}
       </h2>

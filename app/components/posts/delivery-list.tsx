@@ -32,7 +32,12 @@ export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"
               {delivery.attempts > 1 ? <span>{t("posts.detail.attempts", { count: delivery.attempts })}</span> : null}
             </span>
             {delivery.url ? (
-              <a href={delivery.url} target="_blank" rel="noreferrer noopener" className="flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+              <a
+                href={delivery.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+              >
                 {t("posts.detail.viewOn", { platform: t(`platforms.${delivery.platform}`) })}
                 <ExternalLink aria-hidden className="size-3.5" />
               </a>

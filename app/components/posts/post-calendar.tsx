@@ -90,9 +90,18 @@ export function PostCalendar({
                 const items = byDay.get(day.date) ?? [];
                 const total = dayTotals[day.date] ?? items.length;
                 return (
-                  <td key={day.date} className={cn("h-14 border align-top sm:h-28", !day.inMonth && "bg-muted/40 text-muted-foreground")} aria-current={day.isToday ? "date" : undefined}>
+                  <td
+                    key={day.date}
+                    className={cn("h-14 border align-top sm:h-28", !day.inMonth && "bg-muted/40 text-muted-foreground")}
+                    aria-current={day.isToday ? "date" : undefined}
+                  >
                     <div className="flex h-full flex-col gap-1 p-1">
-                      <span className={cn("grid size-6 place-items-center self-end rounded-full text-xs", day.isToday && "bg-primary font-semibold text-primary-foreground")}>
+                      <span
+                        className={cn(
+                          "grid size-6 place-items-center self-end rounded-full text-xs",
+                          day.isToday && "bg-primary font-semibold text-primary-foreground",
+                        )}
+                      >
                         {day.day}
                       </span>
                       <ul className="hidden flex-col gap-1 sm:flex">

@@ -14,10 +14,18 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
         <caption className="sr-only">{t("posts.views.list")}</caption>
         <thead className="hidden border-b bg-muted/40 text-left text-xs text-muted-foreground uppercase sm:table-header-group">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.post")}</th>
-            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.platforms")}</th>
-            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.status")}</th>
-            <th scope="col" className="px-4 py-2 font-medium">{t("posts.table.when")}</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("posts.table.post")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("posts.table.platforms")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("posts.table.status")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("posts.table.when")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">

@@ -52,7 +52,10 @@ export function ViewSwitcher({ current, hrefFor }: { current: PostsLayout; hrefF
                 to={hrefFor(view)}
                 aria-current={view === current ? "page" : undefined}
                 preventScrollReset
-                className={cn("flex items-center gap-1.5 rounded px-2.5 py-1 text-sm text-muted-foreground hover:text-foreground", view === current && "bg-muted text-foreground")}
+                className={cn(
+                  "flex items-center gap-1.5 rounded px-2.5 py-1 text-sm text-muted-foreground hover:text-foreground",
+                  view === current && "bg-muted text-foreground",
+                )}
               >
                 <Icon aria-hidden className="size-4" />
                 <span className="hidden sm:inline">{t(`posts.views.${view}`)}</span>
@@ -87,8 +90,17 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
         </li>
         {pages.map((p, index) => (
           <li key={p} className="flex items-center gap-1">
-            {index > 0 && p - pages[index - 1]! > 1 ? <span aria-hidden className="px-1 text-muted-foreground">…</span> : null}
-            <Link to={hrefFor(p)} aria-current={p === page ? "page" : undefined} className={cn(item, p === page && "bg-accent font-semibold text-accent-foreground")} aria-label={t("posts.pagination.page", { page: p })}>
+            {index > 0 && p - pages[index - 1]! > 1 ? (
+              <span aria-hidden className="px-1 text-muted-foreground">
+                …
+              </span>
+            ) : null}
+            <Link
+              to={hrefFor(p)}
+              aria-current={p === page ? "page" : undefined}
+              className={cn(item, p === page && "bg-accent font-semibold text-accent-foreground")}
+              aria-label={t("posts.pagination.page", { page: p })}
+            >
               {p}
             </Link>
           </li>

@@ -39,7 +39,11 @@ function ImageGrid({ images, className }: { images: PreviewImage[]; className?: 
           src={image.url}
           alt={image.altText}
           loading="lazy"
-          className={cn("w-full bg-muted object-cover", images.length === 1 ? "max-h-96" : "aspect-square", images.length === 3 && index === 0 && "row-span-2 h-full")}
+          className={cn(
+            "w-full bg-muted object-cover",
+            images.length === 1 ? "max-h-96" : "aspect-square",
+            images.length === 3 && index === 0 && "row-span-2 h-full",
+          )}
         />
       ))}
     </div>
@@ -51,7 +55,10 @@ export function LinkedInPreview({ text, images, author }: PreviewProps) {
   const { t } = useTranslation();
   const [head, rest] = fold(text);
   return (
-    <article aria-label={t("preview.linkedin")} className="overflow-hidden rounded-lg border bg-white text-[#191919] shadow-xs dark:bg-[#1b1f23] dark:text-white/90">
+    <article
+      aria-label={t("preview.linkedin")}
+      className="overflow-hidden rounded-lg border bg-white text-[#191919] shadow-xs dark:bg-[#1b1f23] dark:text-white/90"
+    >
       <header className="flex items-center gap-2 p-3">
         <span aria-hidden className="grid size-10 place-items-center rounded-full bg-[#0a66c2] font-semibold text-white">
           {initial(author)}
@@ -83,7 +90,10 @@ export function LinkedInPreview({ text, images, author }: PreviewProps) {
         )}
       </div>
       <ImageGrid images={images} />
-      <footer aria-hidden className="flex justify-around border-t border-black/10 px-2 py-1 text-xs font-semibold text-black/60 dark:border-white/10 dark:text-white/60">
+      <footer
+        aria-hidden
+        className="flex justify-around border-t border-black/10 px-2 py-1 text-xs font-semibold text-black/60 dark:border-white/10 dark:text-white/60"
+      >
         {[ThumbsUp, MessageCircle, Repeat2, Send].map((Icon, index) => (
           <span key={index} className="flex items-center gap-1 p-2">
             <Icon className="size-4" />
@@ -97,10 +107,18 @@ export function LinkedInPreview({ text, images, author }: PreviewProps) {
 /** What the post will look like on X. */
 export function XPreview({ text, images, author }: PreviewProps) {
   const { t } = useTranslation();
-  const handle = `@${author.split("@")[0]?.replace(/[^a-zA-Z0-9_]/g, "").slice(0, 15) || "you"}`;
+  const handle = `@${
+    author
+      .split("@")[0]
+      ?.replace(/[^a-zA-Z0-9_]/g, "")
+      .slice(0, 15) || "you"
+  }`;
   return (
     <article aria-label={t("preview.twitter")} className="flex gap-3 rounded-lg border bg-white p-3 text-[#0f1419] shadow-xs dark:bg-black dark:text-[#e7e9ea]">
-      <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-full bg-[#0f1419] font-semibold text-white dark:bg-[#e7e9ea] dark:text-black">
+      <span
+        aria-hidden
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-[#0f1419] font-semibold text-white dark:bg-[#e7e9ea] dark:text-black"
+      >
         {initial(author)}
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">

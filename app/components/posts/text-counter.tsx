@@ -9,7 +9,7 @@ export function TextCounter({ platform, text, id }: { platform: Platform; text: 
   const { length, max, fits } = platform === "linkedin" ? checkLinkedinText(text) : checkXText(text);
   const near = fits && length > max * 0.9;
   return (
-    <p id={id} aria-live="polite" className={cn("text-xs tabular-nums text-muted-foreground", near && "text-warning", !fits && "font-semibold text-error")}>
+    <p id={id} aria-live="polite" className={cn("text-xs text-muted-foreground tabular-nums", near && "text-warning", !fits && "font-semibold text-error")}>
       {t("create.review.counter", { length, max })}
       {!fits ? ` · ${t("create.review.overBy", { count: length - max })}` : null}
     </p>

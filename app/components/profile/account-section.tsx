@@ -10,20 +10,10 @@ import type { UserProfile } from "~/modules/users/user.server";
 import { Badge } from "~/components/ui/badge";
 import { ProfileSection } from "./section";
 
-export function AccountSection({
-  profile,
-  timeZones,
-  lastResult,
-}: {
-  profile: UserProfile;
-  timeZones: string[];
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function AccountSection({ profile, timeZones, lastResult }: { profile: UserProfile; timeZones: string[]; lastResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation();
   const [form, fields] = useZodForm("timezone", timezoneFormSchema, lastResult, { defaultValue: { timezone: profile.timezone } });
-  const memberSince = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: profile.timezone }).format(
-    new Date(profile.createdAt),
-  );
+  const memberSince = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: profile.timezone }).format(new Date(profile.createdAt));
   return (
     <ProfileSection id="account" title={t("profile.account.title")} description={t("profile.account.description")}>
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -31,11 +21,7 @@ export function AccountSection({
           <dt className="text-sm text-muted-foreground">{t("auth.fields.email")}</dt>
           <dd className="flex flex-wrap items-center gap-2 font-medium break-all">
             {profile.email}
-            {profile.verified ? (
-              <Badge tone="success">{t("profile.account.verified")}</Badge>
-            ) : (
-              <Badge tone="warning">{t("profile.account.unverified")}</Badge>
-            )}
+            {profile.verified ? <Badge tone="success">{t("profile.account.verified")}</Badge> : <Badge tone="warning">{t("profile.account.unverified")}</Badge>}
           </dd>
         </div>
         <div className="flex flex-col gap-1">

@@ -13,7 +13,19 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { ProfileSection } from "./section";
 
 /** Connect, reconnect, or disconnect an account: plain forms, so it all works without JavaScript. */
-export function ConnectForm({ provider, label, returnTo, prompt, variant = "default" }: { provider: string; label: string; returnTo?: string; prompt?: "login"; variant?: "default" | "outline" }) {
+export function ConnectForm({
+  provider,
+  label,
+  returnTo,
+  prompt,
+  variant = "default",
+}: {
+  provider: string;
+  label: string;
+  returnTo?: string;
+  prompt?: "login";
+  variant?: "default" | "outline";
+}) {
   const location = useLocation();
   return (
     <Form method="post" action={`/auth/connect/${provider}`} reloadDocument>
@@ -48,7 +60,12 @@ function DisconnectButton({ service }: { service: ServiceEntry }) {
         <Unlink aria-hidden />
         {t("profile.connections.disconnectShort")}
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming} title={t("profile.connections.confirmTitle", { platform: name })} description={t("profile.connections.confirmText", { platform: name })}>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("profile.connections.confirmTitle", { platform: name })}
+        description={t("profile.connections.confirmText", { platform: name })}
+      >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             {t("common.cancel")}
@@ -79,11 +96,18 @@ export function ConnectionsSection({ services, isAdmin }: { services: ServiceEnt
                   <span className="font-medium">{name}</span>
                   {service.connected ? (
                     <span className="truncate text-sm text-muted-foreground">
-                      {t("profile.connections.as", { name: service.displayName ?? "", handle: service.handle ? ` (${service.serviceName === "twitter" ? "@" : ""}${service.handle})` : "" })}
+                      {t("profile.connections.as", {
+                        name: service.displayName ?? "",
+                        handle: service.handle ? ` (${service.serviceName === "twitter" ? "@" : ""}${service.handle})` : "",
+                      })}
                     </span>
                   ) : null}
-                  {service.connectedAt ? <span className="text-xs text-muted-foreground">{t("profile.connections.since", { date: formatDate(service.connectedAt, "date") })}</span> : null}
-                  {service.expiresAt ? <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(service.expiresAt) })}</span> : null}
+                  {service.connectedAt ? (
+                    <span className="text-xs text-muted-foreground">{t("profile.connections.since", { date: formatDate(service.connectedAt, "date") })}</span>
+                  ) : null}
+                  {service.expiresAt ? (
+                    <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(service.expiresAt) })}</span>
+                  ) : null}
                 </div>
                 {!service.available ? (
                   <Badge>{t("profile.connections.unavailable")}</Badge>
@@ -103,7 +127,13 @@ export function ConnectionsSection({ services, isAdmin }: { services: ServiceEnt
                 <div className="flex flex-wrap gap-2 sm:pl-13">
                   {service.connected ? (
                     <>
-                      <ConnectForm provider={service.serviceName} label={t("profile.connections.reconnect")} returnTo="/profile#connections" prompt={service.serviceName === "linkedin" ? "login" : undefined} variant={needsReconnect ? "default" : "outline"} />
+                      <ConnectForm
+                        provider={service.serviceName}
+                        label={t("profile.connections.reconnect")}
+                        returnTo="/profile#connections"
+                        prompt={service.serviceName === "linkedin" ? "login" : undefined}
+                        variant={needsReconnect ? "default" : "outline"}
+                      />
                       <DisconnectButton service={service} />
                     </>
                   ) : (

@@ -36,7 +36,7 @@ export function Dialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex items-start justify-between gap-4">
-            <DialogPrimitive.Title className="text-lg font-semibold leading-tight">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
             <DialogPrimitive.Close className="-m-1 cursor-pointer rounded p-1 text-muted-foreground hover:text-foreground" aria-label={t("common.close")}>
               <X aria-hidden className="size-4" />
             </DialogPrimitive.Close>

@@ -3,8 +3,6 @@ import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "reac
 import { cn } from "~/utils/cn";
 
 export const Label = forwardRef<ElementRef<typeof LabelPrimitive.Root>, ComponentPropsWithoutRef<typeof LabelPrimitive.Root>>(
-  ({ className, ...props }, ref) => (
-    <LabelPrimitive.Root ref={ref} className={cn("text-sm font-medium leading-none", className)} {...props} />
-  ),
+  ({ className, ...props }, ref) => <LabelPrimitive.Root ref={ref} className={cn("text-sm leading-none font-medium", className)} {...props} />,
 );
 Label.displayName = "Label";

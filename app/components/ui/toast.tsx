@@ -6,23 +6,19 @@ import { cn } from "~/utils/cn";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export const ToastViewport = forwardRef<
-  ElementRef<typeof ToastPrimitive.Viewport>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Viewport
-    ref={ref}
-    className={cn(
-      "fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
-      className,
-    )}
-    {...props}
-  />
-));
+export const ToastViewport = forwardRef<ElementRef<typeof ToastPrimitive.Viewport>, ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
+  ({ className, ...props }, ref) => (
+    <ToastPrimitive.Viewport
+      ref={ref}
+      className={cn("fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]", className)}
+      {...props}
+    />
+  ),
+);
 ToastViewport.displayName = "ToastViewport";
 
 export const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border bg-card p-4 pr-9 text-card-foreground shadow-lg data-[state=open]:animate-[toast-enter_200ms_ease-out] data-[state=closed]:animate-[toast-leave_200ms_ease-in_forwards] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
+  "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border bg-card p-4 pr-9 text-card-foreground shadow-lg data-[state=closed]:animate-[toast-leave_200ms_ease-in_forwards] data-[state=open]:animate-[toast-enter_200ms_ease-out] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
   {
     variants: {
       variant: {
@@ -39,36 +35,29 @@ export const toastVariants = cva(
 export const Toast = forwardRef<
   ElementRef<typeof ToastPrimitive.Root>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>
->(({ className, variant, ...props }, ref) => (
-  <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />
-));
+>(({ className, variant, ...props }, ref) => <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />);
 Toast.displayName = "Toast";
 
-export const ToastTitle = forwardRef<
-  ElementRef<typeof ToastPrimitive.Title>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Title>
->(({ className, ...props }, ref) => <ToastPrimitive.Title ref={ref} className={cn("text-sm font-semibold", className)} {...props} />);
+export const ToastTitle = forwardRef<ElementRef<typeof ToastPrimitive.Title>, ComponentPropsWithoutRef<typeof ToastPrimitive.Title>>(
+  ({ className, ...props }, ref) => <ToastPrimitive.Title ref={ref} className={cn("text-sm font-semibold", className)} {...props} />,
+);
 ToastTitle.displayName = "ToastTitle";
 
-export const ToastDescription = forwardRef<
-  ElementRef<typeof ToastPrimitive.Description>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />
-));
+export const ToastDescription = forwardRef<ElementRef<typeof ToastPrimitive.Description>, ComponentPropsWithoutRef<typeof ToastPrimitive.Description>>(
+  ({ className, ...props }, ref) => <ToastPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />,
+);
 ToastDescription.displayName = "ToastDescription";
 
-export const ToastClose = forwardRef<
-  ElementRef<typeof ToastPrimitive.Close>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Close> & { label: string }
->(({ className, label, ...props }, ref) => (
-  <ToastPrimitive.Close
-    ref={ref}
-    aria-label={label}
-    className={cn("absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:text-foreground", className)}
-    {...props}
-  >
-    <X className="size-4" aria-hidden />
-  </ToastPrimitive.Close>
-));
+export const ToastClose = forwardRef<ElementRef<typeof ToastPrimitive.Close>, ComponentPropsWithoutRef<typeof ToastPrimitive.Close> & { label: string }>(
+  ({ className, label, ...props }, ref) => (
+    <ToastPrimitive.Close
+      ref={ref}
+      aria-label={label}
+      className={cn("absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:text-foreground", className)}
+      {...props}
+    >
+      <X className="size-4" aria-hidden />
+    </ToastPrimitive.Close>
+  ),
+);
 ToastClose.displayName = "ToastClose";

@@ -44,9 +44,7 @@ export interface DraftStream {
 
 /** One line of the NDJSON stream sent to the browser. */
 export type DraftStreamEvent =
-  | { type: "partial"; draft: Partial<Draft> }
-  | { type: "done"; draft: Draft }
-  | { type: "error"; code: string; messageKey: string };
+  { type: "partial"; draft: Partial<Draft> } | { type: "done"; draft: Draft } | { type: "error"; code: string; messageKey: string };
 
 const draftSchema = z.object({
   linkedinText: z.string().describe("The LinkedIn post, or an empty string when LinkedIn is not chosen."),

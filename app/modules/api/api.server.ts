@@ -22,9 +22,7 @@ export async function apiErrorResponse(request: Request, error: AppError, header
   const { values, fields, retryAfterSeconds } = error.options;
   const responseHeaders = new Headers(headers);
   if (retryAfterSeconds) responseHeaders.set("Retry-After", String(retryAfterSeconds));
-  const translatedFields = fields
-    ? Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key, values)]))
-    : undefined;
+  const translatedFields = fields ? Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key, values)])) : undefined;
   return Response.json(
     { error: { code: error.code, message: t(error.messageKey, values), ...(translatedFields ? { fields: translatedFields } : {}) } },
     { status: error.status, headers: responseHeaders },

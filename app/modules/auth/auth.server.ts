@@ -38,10 +38,7 @@ export interface SignedIn {
   cookie: string;
 }
 
-export async function signUp(
-  input: { email: string; password: string; timezone?: string; locale: Locale },
-  client: SessionClient,
-): Promise<SignedIn> {
+export async function signUp(input: { email: string; password: string; timezone?: string; locale: Locale }, client: SessionClient): Promise<SignedIn> {
   if (client.ip) await enforce(`signup:ip:${client.ip}`, limits.signUpPerIp);
   const db = getDb();
   const emailTaken = () => new AppError("email_taken", 409, "auth.signup.emailTaken", { fields: { email: "auth.signup.emailTaken" } });
@@ -65,9 +62,7 @@ export async function signUp(
     if ((error as { code?: string }).code === "P2002") throw emailTaken();
     throw error;
   }
-  await sendVerificationEmail(userId).catch((error: unknown) =>
-    logger.error({ err: error, userId }, "Could not send the verification e-mail"),
-  );
+  await sendVerificationEmail(userId).catch((error: unknown) => logger.error({ err: error, userId }, "Could not send the verification e-mail"));
   return { userId, cookie: await createSession(userId, client) };
 }
 

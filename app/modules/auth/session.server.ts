@@ -16,10 +16,7 @@ export interface AuthUser {
   timezone: string;
 }
 
-export type SessionState =
-  | { status: "valid"; sessionId: string; user: AuthUser }
-  | { status: "none" }
-  | { status: "invalid" };
+export type SessionState = { status: "valid"; sessionId: string; user: AuthUser } | { status: "none" } | { status: "invalid" };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -56,11 +53,7 @@ export async function createSession(userId: string, client: SessionClient = {}):
  * transaction with `alongWith` (the change that calls for it, such as a new password). A cookie
  * copied before the change opens nothing afterwards. Returns the new session's Set-Cookie.
  */
-export async function replaceSessions(
-  userId: string,
-  client: SessionClient,
-  alongWith: Prisma.PrismaPromise<unknown>[] = [],
-): Promise<string> {
+export async function replaceSessions(userId: string, client: SessionClient, alongWith: Prisma.PrismaPromise<unknown>[] = []): Promise<string> {
   const db = getDb();
   const { token, data } = newSession(userId, client);
   await db.$transaction([...alongWith, db.session.deleteMany({ where: { userId } }), db.session.create({ data })]);

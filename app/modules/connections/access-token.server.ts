@@ -39,14 +39,31 @@ export interface UsableConnection {
   expiresAt: Date | null;
 }
 
-function usable(row: { id: string; provider: string; providerUserId: string; handle: string | null; accessTokenEnc: string | null; expiresAt: Date | null }): UsableConnection {
-  return { id: row.id, provider: row.provider as Platform, providerUserId: row.providerUserId, handle: row.handle, accessToken: unseal(row.accessTokenEnc ?? ""), expiresAt: row.expiresAt };
+function usable(row: {
+  id: string;
+  provider: string;
+  providerUserId: string;
+  handle: string | null;
+  accessTokenEnc: string | null;
+  expiresAt: Date | null;
+}): UsableConnection {
+  return {
+    id: row.id,
+    provider: row.provider as Platform,
+    providerUserId: row.providerUserId,
+    handle: row.handle,
+    accessToken: unseal(row.accessTokenEnc ?? ""),
+    expiresAt: row.expiresAt,
+  };
 }
 
 const fresh = (expiresAt: Date | null, now = Date.now()) => !expiresAt || expiresAt.getTime() > now + REFRESH_MARGIN_MS;
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
-  await getDb().connection.updateMany({ where: { id: connectionId }, data: { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null } });
+  await getDb().connection.updateMany({
+    where: { id: connectionId },
+    data: { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null },
+  });
 }
 
 /**
@@ -117,7 +134,8 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
   const provider = row.provider as Platform;
   const unchanged = { id: row.id, accessTokenEnc: row.accessTokenEnc };
   try {
-    const tokens = provider === "twitter" ? await refreshXToken(unseal(row.refreshTokenEnc ?? "")) : await refreshLinkedinToken(unseal(row.refreshTokenEnc ?? ""));
+    const tokens =
+      provider === "twitter" ? await refreshXToken(unseal(row.refreshTokenEnc ?? "")) : await refreshLinkedinToken(unseal(row.refreshTokenEnc ?? ""));
     const data = {
       accessTokenEnc: seal(tokens.accessToken),
       // LinkedIn's refresh token is not rotated: keep it when none comes back.

@@ -106,9 +106,7 @@ export async function completeConnect(
   try {
     const redirectUri = callbackUrl(provider);
     const account =
-      provider === "linkedin"
-        ? await linkedinAccount(query.code, redirectUri)
-        : await xAccount(query.code, redirectUri, unseal(pending.codeVerifierEnc ?? ""));
+      provider === "linkedin" ? await linkedinAccount(query.code, redirectUri) : await xAccount(query.code, redirectUri, unseal(pending.codeVerifierEnc ?? ""));
     const now = new Date();
     const data = {
       providerUserId: account.providerUserId,

@@ -27,7 +27,10 @@ export async function reconnectNeed(userId: string, now = new Date()): Promise<R
 
 /** When the user's LinkedIn access ends, if it will before `at` (to warn when scheduling). */
 export async function linkedinExpiryBefore(userId: string, at: Date): Promise<Date | null> {
-  const row = await getDb().connection.findUnique({ where: { userId_provider: { userId, provider: "linkedin" } }, select: { expiresAt: true, refreshTokenEnc: true } });
+  const row = await getDb().connection.findUnique({
+    where: { userId_provider: { userId, provider: "linkedin" } },
+    select: { expiresAt: true, refreshTokenEnc: true },
+  });
   if (!row?.expiresAt || row.refreshTokenEnc) return null;
   return row.expiresAt < at ? row.expiresAt : null;
 }

@@ -10,71 +10,77 @@ const baseUrl = (fallback: string) =>
     .default(fallback)
     .transform((u) => u.replace(/\/+$/, ""));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATA_DIR: z.string().min(1),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(file:|postgres(ql)?:\/\/)/, "must be a file: (SQLite) or postgres:// (PostgreSQL) URL"),
-  APP_SECRET: z.string().min(32, "must be at least 32 characters"),
-  APP_URL: z.url("must be an absolute URL such as https://plume.example.com").transform((u) => u.replace(/\/+$/, "")),
-  SITE_NAME: z.string().min(1).default("Plume"),
-  ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
-  MAIL_FROM: z.string().min(3).default("Plume <no-reply@localhost>"),
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value, ctx) => {
-      if (value === "true") return true as const;
-      if (value === "false") return false as const;
-      if (/^\d+$/.test(value)) return Number(value);
-      ctx.addIssue({ code: "custom", message: "must be true, false or a number of proxy hops" });
-      return z.NEVER;
-    }),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // AI drafting: any OpenAI-compatible chat-completions server. Configured when either is set.
-  AI_BASE_URL: optional(z.url("must be an absolute URL such as https://api.openai.com/v1").transform((u) => u.replace(/\/+$/, ""))),
-  AI_API_KEY: optional(z.string().min(1)),
-  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
-  AI_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
-  // LinkedIn and X (PROVIDERS.md). A platform without both credentials shows as unavailable.
-  LINKEDIN_CLIENT_ID: optional(z.string().min(1)),
-  LINKEDIN_CLIENT_SECRET: optional(z.string().min(1)),
-  LINKEDIN_API_VERSION: z.string().regex(/^\d{6}$/, "must be YYYYMM, e.g. 202610").default("202610"),
-  LINKEDIN_OAUTH_URL: baseUrl("https://www.linkedin.com/oauth/v2"),
-  LINKEDIN_API_URL: baseUrl("https://api.linkedin.com"),
-  X_CLIENT_ID: optional(z.string().min(1)),
-  X_CLIENT_SECRET: optional(z.string().min(1)),
-  X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
-  X_API_URL: baseUrl("https://api.x.com"),
-  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
-  // The publisher runs in the web process unless turned off (then run `npm run worker`).
-  PUBLISHER_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-  PUBLISHER_CONCURRENCY_LINKEDIN: z.coerce.number().int().min(1).max(200).default(16),
-  PUBLISHER_CONCURRENCY_X: z.coerce.number().int().min(1).max(200).default(16),
-  PUBLISHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  // How long a claimed delivery stays with its publisher without news: a publisher that died holding
-  // it gives it up after this. Keep it well above PROVIDER_TIMEOUT_MS.
-  PUBLISHER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
-}).superRefine((env, ctx) => {
-  // A lease running out while the request creating the post is still in flight would let another
-  // publisher take the delivery over before the outcome is known.
-  if (env.PUBLISHER_LEASE_MS <= env.PROVIDER_TIMEOUT_MS) {
-    ctx.addIssue({ code: "custom", path: ["PUBLISHER_LEASE_MS"], message: "must be longer than PROVIDER_TIMEOUT_MS" });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1),
+    DATABASE_URL: z.string().regex(/^(file:|postgres(ql)?:\/\/)/, "must be a file: (SQLite) or postgres:// (PostgreSQL) URL"),
+    APP_SECRET: z.string().min(32, "must be at least 32 characters"),
+    APP_URL: z.url("must be an absolute URL such as https://plume.example.com").transform((u) => u.replace(/\/+$/, "")),
+    SITE_NAME: z.string().min(1).default("Plume"),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+    MAIL_FROM: z.string().min(3).default("Plume <no-reply@localhost>"),
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((value, ctx) => {
+        if (value === "true") return true as const;
+        if (value === "false") return false as const;
+        if (/^\d+$/.test(value)) return Number(value);
+        ctx.addIssue({ code: "custom", message: "must be true, false or a number of proxy hops" });
+        return z.NEVER;
+      }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // AI drafting: any OpenAI-compatible chat-completions server. Configured when either is set.
+    AI_BASE_URL: optional(z.url("must be an absolute URL such as https://api.openai.com/v1").transform((u) => u.replace(/\/+$/, ""))),
+    AI_API_KEY: optional(z.string().min(1)),
+    AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    AI_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+    // LinkedIn and X (PROVIDERS.md). A platform without both credentials shows as unavailable.
+    LINKEDIN_CLIENT_ID: optional(z.string().min(1)),
+    LINKEDIN_CLIENT_SECRET: optional(z.string().min(1)),
+    LINKEDIN_API_VERSION: z
+      .string()
+      .regex(/^\d{6}$/, "must be YYYYMM, e.g. 202610")
+      .default("202610"),
+    LINKEDIN_OAUTH_URL: baseUrl("https://www.linkedin.com/oauth/v2"),
+    LINKEDIN_API_URL: baseUrl("https://api.linkedin.com"),
+    X_CLIENT_ID: optional(z.string().min(1)),
+    X_CLIENT_SECRET: optional(z.string().min(1)),
+    X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
+    X_API_URL: baseUrl("https://api.x.com"),
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    // The publisher runs in the web process unless turned off (then run `npm run worker`).
+    PUBLISHER_ENABLED: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+    PUBLISHER_CONCURRENCY_LINKEDIN: z.coerce.number().int().min(1).max(200).default(16),
+    PUBLISHER_CONCURRENCY_X: z.coerce.number().int().min(1).max(200).default(16),
+    PUBLISHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    // How long a claimed delivery stays with its publisher without news: a publisher that died holding
+    // it gives it up after this. Keep it well above PROVIDER_TIMEOUT_MS.
+    PUBLISHER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  })
+  .superRefine((env, ctx) => {
+    // A lease running out while the request creating the post is still in flight would let another
+    // publisher take the delivery over before the outcome is known.
+    if (env.PUBLISHER_LEASE_MS <= env.PROVIDER_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["PUBLISHER_LEASE_MS"], message: "must be longer than PROVIDER_TIMEOUT_MS" });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema> & { isProduction: boolean; isPostgres: boolean };
 

@@ -20,12 +20,7 @@ export function replyInvalid<T>(submission: Submission<T>, { hideFields, intent 
  * Turns a domain failure into the form's answer: field errors stay i18n keys (the form translates
  * them), a form-level message is translated here with its values. The HTTP status is the error's.
  */
-export async function replyWithError<T>(
-  request: Request,
-  submission: Submission<T>,
-  error: AppError,
-  { hideFields, intent }: ReplyOptions = {},
-) {
+export async function replyWithError<T>(request: Request, submission: Submission<T>, error: AppError, { hideFields, intent }: ReplyOptions = {}) {
   const { t } = await getRequestT(request);
   const { fields, values } = error.options;
   const fieldErrors = fields ? Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, [key]])) : undefined;

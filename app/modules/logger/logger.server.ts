@@ -22,7 +22,5 @@ export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
   redact: { paths: [...secretKeys, ...secretKeys.map((k) => `*.${k}`)], censor: "[redacted]" },
   base: undefined,
-  ...(process.env.NODE_ENV === "development" && process.stdout.isTTY
-    ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } }
-    : {}),
+  ...(process.env.NODE_ENV === "development" && process.stdout.isTTY ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } } : {}),
 });

@@ -2,15 +2,10 @@ import type { TFunction } from "i18next";
 import { getEnv } from "~/modules/env/env.server";
 import type { Mail } from "./mail.server";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain, readable message with one call to action, as text and HTML. */
-export function actionMail(
-  t: TFunction,
-  to: string,
-  content: { subject: string; intro: string; action: string; url: string; outro: string },
-): Mail {
+export function actionMail(t: TFunction, to: string, content: { subject: string; intro: string; action: string; url: string; outro: string }): Mail {
   const site = getEnv().SITE_NAME;
   const greeting = t("mail.greeting");
   const signature = t("mail.signature", { site });

@@ -58,7 +58,9 @@ describe("openImage", () => {
   });
 
   it("decodes images within the limit", async () => {
-    const png = await openImage(await webpBomb(8192, 4413)).png({ compressionLevel: 1 }).toBuffer();
+    const png = await openImage(await webpBomb(8192, 4413))
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     expect((await sharp(png).metadata()).width).toBe(8192);
   });
 });

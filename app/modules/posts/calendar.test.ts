@@ -42,9 +42,7 @@ describe("monthGrid", () => {
     expect(g.weekdayLabels).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
     expect(g.weeks).toHaveLength(5);
     expect(g.weeks[0]?.[0]).toEqual({ date: "2026-11-01", day: 1, inMonth: true, isToday: false });
-    expect(g.weeks[4]?.map((d) => d.date)).toEqual([
-      "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05",
-    ]);
+    expect(g.weeks[4]?.map((d) => d.date)).toEqual(["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05"]);
     expect(g.weeks[4]?.map((d) => d.inMonth)).toEqual([true, true, false, false, false, false, false]);
   });
 
@@ -83,7 +81,10 @@ describe("monthGrid", () => {
   it("marks today in the user's zone, not in UTC", () => {
     const lateUtc = new Date("2026-11-22T23:30:00Z"); // already Nov 23, 12:30 in Auckland
     const today = (zone: string) =>
-      monthGrid("2026-11", zone, "en", lateUtc).weeks.flat().filter((d) => d.isToday).map((d) => d.date);
+      monthGrid("2026-11", zone, "en", lateUtc)
+        .weeks.flat()
+        .filter((d) => d.isToday)
+        .map((d) => d.date);
     expect(today("Pacific/Auckland")).toEqual(["2026-11-23"]);
     expect(today("UTC")).toEqual(["2026-11-22"]);
     expect(today("America/Los_Angeles")).toEqual(["2026-11-22"]);

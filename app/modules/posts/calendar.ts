@@ -74,9 +74,7 @@ export function monthRange(month: string, zone: string, locale?: Locale): { star
   const z = safeZone(zone);
   const layouts = locale ? [gridBounds(month, locale)] : [gridBounds(month, "en"), gridBounds(month, "fr")];
   const firstDay = layouts.map((g) => g.first).reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a));
-  const dayAfter = layouts
-    .map((g) => g.first.plus({ days: g.days }))
-    .reduce((a, b) => (b.toMillis() > a.toMillis() ? b : a));
+  const dayAfter = layouts.map((g) => g.first.plus({ days: g.days })).reduce((a, b) => (b.toMillis() > a.toMillis() ? b : a));
   return { start: startOfLocalDay(isoDay(firstDay), z), end: startOfLocalDay(isoDay(dayAfter), z) };
 }
 

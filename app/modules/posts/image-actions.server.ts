@@ -19,7 +19,9 @@ function describe(t: TFunction, error: AppError, name?: string): string {
 /** Adds every file of an upload form that passes the rules; the others are refused one by one. */
 export async function uploadImages(request: Request, userId: string, postId: string, t: TFunction): Promise<ImageActionOutcome> {
   const { fields, files } = await readMultipartUpload(request);
-  const altText = String(fields.get("altText") ?? "").trim().slice(0, 1000);
+  const altText = String(fields.get("altText") ?? "")
+    .trim()
+    .slice(0, 1000);
   if (files.length === 0) return { added: 0, errors: [t("create.images.noFile")], status: 400 };
   let added = 0;
   const errors: string[] = [];

@@ -23,7 +23,10 @@ async function editablePostOf(userId: string, postId: string) {
 }
 
 export const tooManyImages = () =>
-  new AppError("too_many_images", 422, "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST }, fields: { image: "posts.errors.tooManyImagesField" } });
+  new AppError("too_many_images", 422, "posts.errors.tooManyImages", {
+    values: { max: MAX_IMAGES_PER_POST },
+    fields: { image: "posts.errors.tooManyImagesField" },
+  });
 export const imageTooLarge = () =>
   new AppError("image_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 }, fields: { image: "posts.errors.imageTooLargeField" } });
 export const imageDimensionsTooLarge = () =>
@@ -103,7 +106,11 @@ export async function getOwnImage(userId: string, imageId: string) {
   return image;
 }
 
-export async function copyPostImages(userId: string, images: { storageKey: string; mimeType: string; size: number; width: number; height: number; altText: string; position: number }[], postId: string) {
+export async function copyPostImages(
+  userId: string,
+  images: { storageKey: string; mimeType: string; size: number; width: number; height: number; altText: string; position: number }[],
+  postId: string,
+) {
   for (const image of images) {
     const storageKey = await copyStoredFile(image.storageKey, userId);
     const { mimeType, size, width, height, altText, position } = image;

@@ -30,7 +30,9 @@ export async function submitSchedule(request: Request, formData: FormData, user:
     const post = await schedulePost(user.id, postId, choice.at);
     const lang = isLocale(locale) ? locale : "en";
     const when = formatDateTime(choice.at, user.timezone, lang);
-    const scheduledFor = choice.ambiguous ? t("create.schedule.scheduledAmbiguous", { when, offset: choice.offset }) : t("create.schedule.scheduledFor", { when });
+    const scheduledFor = choice.ambiguous
+      ? t("create.schedule.scheduledAmbiguous", { when, offset: choice.offset })
+      : t("create.schedule.scheduledFor", { when });
     // LinkedIn tokens end after 60 days: say so now if this post is due after the end.
     const expiry = post.platforms.includes("linkedin") ? await linkedinExpiryBefore(user.id, choice.at) : null;
     return redirectWithToast(`/posts/${postId}`, {
@@ -40,11 +42,14 @@ export async function submitSchedule(request: Request, formData: FormData, user:
     });
   } catch (error) {
     if (isAppError(error) && error.code === "accounts_not_connected") {
-      const platforms = String(error.options.values?.platforms ?? "").split(",").filter(Boolean);
+      const platforms = String(error.options.values?.platforms ?? "")
+        .split(",")
+        .filter(Boolean);
       return data({ intent: null, result: submission.reply(), connect: platforms }, { status: 409 });
     }
     // This form has no text or scheduledAt field: every problem is said at the form's level.
-    if (isAppError(error)) return replyWithError(request, submission, new AppError(error.code, error.status, error.messageKey, { values: error.options.values }));
+    if (isAppError(error))
+      return replyWithError(request, submission, new AppError(error.code, error.status, error.messageKey, { values: error.options.values }));
     // SPEC section 8: an unexpected failure still says 'Failed to create posts.', and keeps the post.
     logger.error({ err: error, postId }, "Scheduling failed");
     return replyWithError(request, submission, new AppError("schedule_failed", 500, "create.schedule.failed"));

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  MIN_LEAD_MS,
-  checkScheduleTime,
-  formatDateTime,
-  isValidTimeZone,
-  localToUtc,
-  startOfLocalDay,
-  utcToLocalParts,
-} from "./schedule-time";
+import { MIN_LEAD_MS, checkScheduleTime, formatDateTime, isValidTimeZone, localToUtc, startOfLocalDay, utcToLocalParts } from "./schedule-time";
 
 const iso = (d: Date | undefined) => d?.toISOString();
 

@@ -18,7 +18,8 @@ export function textFieldErrors(content: Content): Partial<Record<TextField, str
   for (const platform of platforms) {
     const field: TextField = platform === "linkedin" ? "linkedinText" : "twitterText";
     if (!content[field].trim()) errors[field] = "posts.errors.textMissingField";
-    else if (!(platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field])).fits) errors[field] = "posts.errors.textOverLimitField";
+    else if (!(platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field])).fits)
+      errors[field] = "posts.errors.textOverLimitField";
   }
   return errors;
 }
@@ -38,7 +39,10 @@ export function schedulingProblem(content: Content, images: { size: number; widt
     const text = content[field].trim();
     const label = platform === "linkedin" ? "LinkedIn" : "X";
     if (!text) {
-      return new AppError("text_required", 422, "posts.errors.textMissing", { values: { platform: label }, fields: { [field]: "posts.errors.textMissingField" } });
+      return new AppError("text_required", 422, "posts.errors.textMissing", {
+        values: { platform: label },
+        fields: { [field]: "posts.errors.textMissingField" },
+      });
     }
     const check = platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field]);
     if (!check.fits) {

@@ -56,7 +56,9 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
 /** The post's images, all checked against the platform's limits before any is sent. */
 async function imagesOf(post: Work, platform: ClaimedDelivery["platform"]) {
   checkImagesFor(platform, post.media);
-  return Promise.all(post.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText })));
+  return Promise.all(
+    post.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText })),
+  );
 }
 
 async function deliverToLinkedIn(delivery: ClaimedDelivery, post: Work, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {

@@ -54,11 +54,20 @@ describe("classifying a failed attempt", () => {
 
   it("fails other 4xx at once with the platform's message and code", () => {
     const duplicate = new ProviderError("twitter", "http", "You are not allowed to create a Tweet with duplicate content.", { status: 403, code: "duplicate" });
-    expect(classify(duplicate, "post", 1, now)).toEqual({ kind: "fail", code: "duplicate", message: "You are not allowed to create a Tweet with duplicate content." });
+    expect(classify(duplicate, "post", 1, now)).toEqual({
+      kind: "fail",
+      code: "duplicate",
+      message: "You are not allowed to create a Tweet with duplicate content.",
+    });
   });
 
   it("backs off about 10 s, 30 s, 90 s…, never beyond 30 minutes, with jitter", () => {
-    for (const [attempt, base] of [[1, 10_000], [2, 30_000], [3, 90_000], [20, 30 * 60_000]] as const) {
+    for (const [attempt, base] of [
+      [1, 10_000],
+      [2, 30_000],
+      [3, 90_000],
+      [20, 30 * 60_000],
+    ] as const) {
       const wait = backoff(attempt, now).getTime() - now;
       expect(wait).toBeGreaterThanOrEqual(base * 0.8);
       expect(wait).toBeLessThanOrEqual(base * 1.2);

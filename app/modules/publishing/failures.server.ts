@@ -32,7 +32,9 @@ export function backoff(attempts: number, now = Date.now()): Date {
 
 /** After too many uncertain attempts the delivery fails, still marked as sent: a manual retry reconciles first. */
 function uncertain(message: string, attempts: number, now: number): Outcome {
-  return attempts >= MAX_ATTEMPTS ? { kind: "fail", code: "uncertain", message } : { kind: "uncertain", at: backoff(attempts, now), code: "uncertain", message };
+  return attempts >= MAX_ATTEMPTS
+    ? { kind: "fail", code: "uncertain", message }
+    : { kind: "uncertain", at: backoff(attempts, now), code: "uncertain", message };
 }
 
 /**
@@ -56,7 +58,9 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   const giveUp = attempts >= MAX_ATTEMPTS;
   if (error.kind === "network") {
     if (step === "post" && error.details.sent) return uncertain(error.message, attempts, now);
-    return giveUp ? { kind: "fail", code: "unreachable", message: error.message } : { kind: "retry", at: backoff(attempts, now), code: "network", message: error.message };
+    return giveUp
+      ? { kind: "fail", code: "unreachable", message: error.message }
+      : { kind: "retry", at: backoff(attempts, now), code: "network", message: error.message };
   }
   if (status === 429) {
     // The platform says when: x-rate-limit-reset, Retry-After, or midnight UTC for LinkedIn.
@@ -68,7 +72,9 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   if (status !== undefined && status >= 500) {
     // A server error answering the create request may still have created the post.
     if (step === "post") return uncertain(error.message, attempts, now);
-    return giveUp ? { kind: "fail", code: "server_error", message: error.message } : { kind: "retry", at: backoff(attempts, now), code: "server_error", message: error.message };
+    return giveUp
+      ? { kind: "fail", code: "server_error", message: error.message }
+      : { kind: "retry", at: backoff(attempts, now), code: "server_error", message: error.message };
   }
   if (status === 401) return { kind: "reconnect", code: "unauthorized", message: error.message };
   return { kind: "fail", code: error.details.code ?? `http_${status ?? "error"}`, message: error.message };

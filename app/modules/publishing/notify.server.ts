@@ -15,7 +15,13 @@ export async function notifyPublishFailed(postId: string): Promise<void> {
   const db = getDb();
   const post = await db.post.findUnique({
     where: { id: postId },
-    select: { userId: true, linkedinText: true, twitterText: true, user: { select: { email: true, locale: true } }, deliveries: { where: { status: "failed" }, select: { platform: true, status: true, errorCode: true, lastError: true } } },
+    select: {
+      userId: true,
+      linkedinText: true,
+      twitterText: true,
+      user: { select: { email: true, locale: true } },
+      deliveries: { where: { status: "failed" }, select: { platform: true, status: true, errorCode: true, lastError: true } },
+    },
   });
   if (!post) return;
   const excerpt = (post.linkedinText || post.twitterText).replace(/\s+/g, " ").slice(0, 80);

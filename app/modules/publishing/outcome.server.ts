@@ -100,7 +100,10 @@ export async function recordFailure(
   const { count } = await db.delivery.updateMany({ where: held(delivery.id, workerId), data });
   if (count === 0) return;
   if (outcome.kind === "reconnect" && context.userId && outcome.code !== "not_connected") {
-    const connection = await db.connection.findUnique({ where: { userId_provider: { userId: context.userId, provider: delivery.platform } }, select: { id: true } });
+    const connection = await db.connection.findUnique({
+      where: { userId_provider: { userId: context.userId, provider: delivery.platform } },
+      select: { id: true },
+    });
     if (connection) await markNeedsReconnect(connection.id, message);
   }
   await settlePostOf(delivery.postId);
@@ -178,7 +181,14 @@ export async function settlePostOf(postId: string): Promise<boolean> {
     if (post.status === status) return false;
     const data =
       status === "failed"
-        ? { status, errorCode: "delivery_failed", errorMessage: deliveries.filter((d) => d.status === "failed").map((d) => d.platform).join(",") }
+        ? {
+            status,
+            errorCode: "delivery_failed",
+            errorMessage: deliveries
+              .filter((d) => d.status === "failed")
+              .map((d) => d.platform)
+              .join(","),
+          }
         : status === "published"
           ? { status, publishedAt: new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))), errorCode: null, errorMessage: null }
           : { status };

@@ -196,7 +196,10 @@ export async function deliver(workerId: string, delivery: ClaimedDelivery, work?
   } catch (error) {
     if (error instanceof LeaseLost) return;
     const outcome = classify(error, step, delivery.attempts, Date.now(), post.scheduledAt);
-    logger.warn({ deliveryId: delivery.id, platform: delivery.platform, outcome: outcome.kind, code: outcome.code, attempts: delivery.attempts }, "Delivery attempt failed");
+    logger.warn(
+      { deliveryId: delivery.id, platform: delivery.platform, outcome: outcome.kind, code: outcome.code, attempts: delivery.attempts },
+      "Delivery attempt failed",
+    );
     await recordFailure(delivery, workerId, outcome, { userId: post.userId, nothingCreated: step === "post" && delivery.sentAt === null });
   }
 }

@@ -31,7 +31,9 @@ describe("why a delivery waits or failed", () => {
 
   it("names the platform once in a line of the post's alert or the e-mail", async () => {
     const en = await translator("en");
-    expect(deliveryReasonLine(en, { platform: "twitter", status: "failed", errorCode: "rate_limited_too_long", error: "Rate limit exceeded" })).toMatch(/^X \(Twitter\) was still refusing/);
+    expect(deliveryReasonLine(en, { platform: "twitter", status: "failed", errorCode: "rate_limited_too_long", error: "Rate limit exceeded" })).toMatch(
+      /^X \(Twitter\) was still refusing/,
+    );
     expect(deliveryReasonLine(en, { platform: "linkedin", status: "failed", errorCode: "http_422", error: "Text too long" })).toBe("LinkedIn: Text too long");
     expect(deliveryReasonLine(en, { platform: "linkedin", status: "published", errorCode: null, error: null })).toBeNull();
   });

@@ -80,9 +80,7 @@ function stateOf(bucket: Bucket, rule: RateLimitRule, now: Date): RateLimitState
 
 /** UPDATE … SET count = count + 1 WHERE key = ? AND resetAt > now RETURNING: null without a live window. */
 async function countInWindow(key: string, now: Date): Promise<Bucket | null> {
-  return orNullWhenMissing(
-    getDb().rateLimitBucket.update({ where: { key, resetAt: { gt: now } }, data: { count: { increment: 1 } }, select: bucketFields }),
-  );
+  return orNullWhenMissing(getDb().rateLimitBucket.update({ where: { key, resetAt: { gt: now } }, data: { count: { increment: 1 } }, select: bucketFields }));
 }
 
 /** Restarts an ended window or creates the bucket; null when a concurrent caller did it first. */
