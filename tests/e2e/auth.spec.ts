@@ -77,6 +77,8 @@ test.describe("accounts", () => {
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // The sign-in page has an Email field too: wait for the new page before typing.
+    await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send the link" }).click();
     await expect(page).toHaveURL(/\/login$/);
