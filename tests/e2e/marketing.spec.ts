@@ -112,6 +112,22 @@ test.describe("marketing site", () => {
     expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap:");
   });
 
+  test("company and legal pages: each its own content and title, from the footer too", async ({ page }) => {
+    const pages = [
+      ["About", "About Plume"],
+      ["Careers", "Careers"],
+      ["Privacy", "Privacy policy"],
+      ["Terms", "Terms of service"],
+    ] as const;
+    await page.goto("/");
+    for (const [link, title] of pages) {
+      // From one page to the next by the footer: client navigation with JavaScript, a new page without.
+      await page.getByRole("contentinfo").getByRole("link", { name: link, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(page).toHaveTitle(`${title} - Plume`);
+    }
+  });
+
   test("contact: the message is sent and thanked", async ({ page }) => {
     await page.goto("/contact");
     await page.getByLabel("Your name").fill("Grace Hopper");
