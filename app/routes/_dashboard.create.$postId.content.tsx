@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { AiPromptForm } from "~/components/create/ai-prompt-form";
 import { ManualContentForm } from "~/components/create/manual-content-form";
-import { stepPath } from "~/components/create/steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ImageList } from "~/components/create/image-list";
 import { ImageUploadForm } from "~/components/create/image-upload-form";
 import { StepCard } from "~/components/create/step-card";
-import { stepPath } from "~/components/create/steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";

@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { ArrowRight, PenLine, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StepCard } from "~/components/create/step-card";
-import { stepPath } from "~/components/create/steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PlatformsForm } from "~/components/create/platforms-form";
-import { stepPath } from "~/components/create/steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";

@@ -5,7 +5,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { ArrowRight, Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StepCard } from "~/components/create/step-card";
-import { stepPath } from "~/components/create/steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { LinkedInPreview, XPreview } from "~/components/posts/previews";

@@ -4,7 +4,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { CalendarCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StepCard } from "~/components/create/step-card";
-import { stepPath } from "~/components/create/steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { ConnectFirst } from "~/components/posts/connect-first";
 import { PostSummary } from "~/components/posts/post-summary";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { StepIndicator } from "~/components/create/step-indicator";
-import { isWizardStep, type WizardStep } from "~/components/create/steps";
+import { isWizardStep, type WizardStep } from "~/modules/posts/wizard-steps";
 import { aiAvailability } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";

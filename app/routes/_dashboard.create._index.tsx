@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { StepIndicator } from "~/components/create/step-indicator";
-import { isWizardStep, stepPath } from "~/components/create/steps";
+import { isWizardStep, stepPath } from "~/modules/posts/wizard-steps";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";

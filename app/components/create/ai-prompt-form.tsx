@@ -11,7 +11,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { aiPromptSchema } from "~/modules/posts/schemas";
 import { StepCard } from "./step-card";
-import { stepPath } from "./steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { useDraftStream } from "./use-draft-stream";
 
 /**

@@ -10,7 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { manualContentSchema } from "~/modules/posts/schemas";
 import { StepCard } from "./step-card";
-import { stepPath } from "./steps";
+import { stepPath } from "~/modules/posts/wizard-steps";
 
 /** One text for every chosen platform; the next step adapts it to each. */
 export function ManualContentForm({ post, lastResult }: { post: PostView; lastResult?: SubmissionResult<string[]> }) {

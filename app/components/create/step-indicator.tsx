@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
-import { stepPath, WIZARD_STEPS, type WizardStep } from "./steps";
+import { stepPath, WIZARD_STEPS, type WizardStep } from "~/modules/posts/wizard-steps";
 
 /** The six steps, the current one marked; steps already reached are links back to them. */
 export function StepIndicator({ current, postId, reached }: { current: WizardStep; postId: string | null; reached: WizardStep }) {

@@ -1,3 +1,5 @@
+// The create wizard's steps, in order: the one list the pages, the step indicator and the saved
+// draft (compose.server.ts) all follow.
 export const WIZARD_STEPS = ["platforms", "method", "content", "review", "images", "schedule"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
