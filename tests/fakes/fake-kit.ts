@@ -1,4 +1,4 @@
-// What the provider fakes (linkedin-server.ts, x-server.ts) share: a real node:http server that
+// What the provider fakes (linkedin-server.ts, x-server.ts, model-server.ts) share: a real node:http server that
 // records each request, parses its body, plays injected faults, answers JSON or HTML, and hosts an
 // OAuth consent page. Each fake keeps only its provider's own routes, errors and state.
 import { randomBytes } from "node:crypto";
@@ -34,6 +34,8 @@ export interface Reply {
   headers?: Record<string, string>;
   json?: unknown;
   html?: string;
+  /** Writes the body over time (server-sent events) after the status and headers. */
+  stream?: (res: ServerResponse) => Promise<void>;
 }
 
 /** A multipart/form-data body, with the files' bytes (the recorded body only has their sizes). */
@@ -78,7 +80,7 @@ export interface FakeServerOptions {
   /** Parse multipart/form-data bodies (X's media upload); otherwise they are recorded as `{ bytes: n }`. */
   multipart?: boolean;
   record(request: RecordedRequest): void;
-  route(request: RecordedRequest, payload: RequestPayload): Reply;
+  route(request: RecordedRequest, payload: RequestPayload): Reply | Promise<Reply>;
   /** The provider's own error body for an injected status without one. */
   faultBody(status: number): unknown;
   /** Headers the provider puts on every answer, injected faults included. */
@@ -211,7 +213,7 @@ async function parseMultipart(raw: Buffer, contentType: string): Promise<Upload>
   return upload;
 }
 
-function send(res: ServerResponse, reply: Reply, jsonType: string): void {
+async function send(res: ServerResponse, reply: Reply, jsonType: string): Promise<void> {
   const headers: Record<string, string> = { ...reply.headers };
   let payload: string | undefined;
   if (reply.json !== undefined) {
@@ -222,6 +224,7 @@ function send(res: ServerResponse, reply: Reply, jsonType: string): void {
     payload = reply.html;
   }
   res.writeHead(reply.status, headers);
+  if (reply.stream) return reply.stream(res);
   res.end(payload);
 }
 
@@ -256,17 +259,18 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
       const headers = { ...options.faultHeaders?.(record, fault.status), ...fault.headers };
       return reply(res, { status: fault.status, json: fault.body ?? options.faultBody(fault.status), headers });
     }
-    const answer = options.route(record, payload);
+    const answer = await options.route(record, payload);
+    if (res.destroyed) return; // the client gave up while the fake took its time
     if (take(drops, record)) {
       req.socket.destroy(); // handled, never answered: the client cannot know the outcome
       return;
     }
-    reply(res, answer);
+    await reply(res, answer);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) reply(res, options.errorReply(error instanceof Error ? error.message : "fake failure"));
+      if (!res.headersSent) void reply(res, options.errorReply(error instanceof Error ? error.message : "fake failure"));
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));

@@ -1,17 +1,10 @@
 // A stand-in for an OpenAI-compatible chat-completions server (PROVIDERS.md, "Model API"), so the
 // real AI SDK client code runs against it over real HTTP. It answers structured-output requests
 // (response_format json_schema) with JSON content derived from the prompt, so tests can assert on it.
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
+import { json, startFakeServer, type RecordedRequest, type Reply } from "./fake-kit";
 
 export type ModelScenario = "ok" | "slow" | "error500" | "error401" | "badJson" | "tooLong";
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: any;
-}
 
 export interface ModelServer {
   /** Base URL including /v1, as AI_BASE_URL. */
@@ -51,11 +44,6 @@ function draftContent(body: any, scenario: ModelScenario): string {
   return JSON.stringify({ linkedinText, twitterText });
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown): void {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(payload));
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function splitInChunks(text: string, count: number): string[] {
@@ -65,8 +53,14 @@ function splitInChunks(text: string, count: number): string[] {
   return chunks;
 }
 
+/** The answer streamed as server-sent events, a few tokens at a time. */
+const streamed = (model: string, content: string): Reply => ({
+  status: 200,
+  headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" },
+  stream: (res) => streamAnswer(res, model, content),
+});
+
 async function streamAnswer(res: ServerResponse, model: string, content: string): Promise<void> {
-  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
   const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model };
   const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
@@ -80,70 +74,56 @@ async function streamAnswer(res: ServerResponse, model: string, content: string)
   res.end("data: [DONE]\n\n");
 }
 
+const modelError = (status: number, message: string, type: string, code: string | null) => json(status, { error: { message, type, code } });
+
 /** `port` 0 picks a free one (tests); the end-to-end run gives a fixed one (tests/fakes/serve.ts). */
-export async function startModelServer({ port: wantedPort = 0 }: { port?: number } = {}): Promise<ModelServer> {
+export async function startModelServer({ port = 0 }: { port?: number } = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
   let currentScenario: ModelScenario = "ok";
   let slowDelayMs = 5_000;
 
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString("utf8");
-    let body: any = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = raw;
-    }
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    requests.push({ method: req.method ?? "", path, headers: req.headers, body });
+  const server = await startFakeServer({
+    port,
+    latencyMs: 0,
+    jsonType: "application/json",
+    record: (request) => requests.push(request),
+    faultBody: (status) => ({ error: { message: `HTTP ${status}`, type: "server_error", code: null } }),
+    errorReply: (message) => modelError(500, message, "server_error", null),
+    async route(request, { raw }) {
+      if (request.method !== "POST" || !request.path.endsWith("/chat/completions")) {
+        return modelError(404, "Not found", "invalid_request_error", "not_found");
+      }
+      // A prompt may pick its own scenario ("[[scenario:error500]]"): parallel end-to-end tests then
+      // never change each other's answers.
+      const requested = /\[\[scenario:(\w+)\]\]/.exec(raw.toString("utf8"))?.[1] as ModelScenario | undefined;
+      const scenario = requested ?? currentScenario;
+      if (scenario === "error401") return modelError(401, "Incorrect API key provided", "invalid_request_error", "invalid_api_key");
+      if (scenario === "error500") return modelError(500, "The server had an error", "server_error", null);
+      if (scenario === "slow") await sleep(slowDelayMs);
 
-    if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
-      return sendJson(res, 404, { error: { message: "Not found", type: "invalid_request_error", code: "not_found" } });
-    }
-    // A prompt may pick its own scenario ("[[scenario:error500]]"): parallel end-to-end tests then
-    // never change each other's answers.
-    const requested = /\[\[scenario:(\w+)\]\]/.exec(raw)?.[1] as ModelScenario | undefined;
-    const scenario = requested ?? currentScenario;
-    if (scenario === "error401") {
-      return sendJson(res, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
-    }
-    if (scenario === "error500") {
-      return sendJson(res, 500, { error: { message: "The server had an error", type: "server_error", code: null } });
-    }
-    if (scenario === "slow") {
-      await sleep(slowDelayMs);
-      if (res.destroyed) return;
-    }
-
-    const model = typeof body?.model === "string" ? body.model : "fake-model";
-    const content = draftContent(body, scenario);
-    if (body?.stream === true) return streamAnswer(res, model, content);
-    sendJson(res, 200, {
-      id: "chatcmpl-fake",
-      object: "chat.completion",
-      created: Math.floor(Date.now() / 1000),
-      model,
-      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-      usage: { prompt_tokens: 50, completion_tokens: 40, total_tokens: 90 },
-    });
+      const body = request.body;
+      const model = typeof body?.model === "string" ? body.model : "fake-model";
+      const content = draftContent(body, scenario);
+      if (body?.stream === true) return streamed(model, content);
+      return json(200, {
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 50, completion_tokens: 40, total_tokens: 90 },
+      });
+    },
   });
 
-  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     requests,
     setScenario(next, options = {}) {
       currentScenario = next;
       slowDelayMs = options.delayMs ?? 5_000;
     },
-    close() {
-      // Slow answers still pending must not hold the test run open.
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    // Slow answers still pending do not hold the test run open (the kit closes every connection).
+    close: () => server.close(),
   };
 }
