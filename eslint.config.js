@@ -39,7 +39,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // Routes stay thin: no database access of their own (DEVELOPERS.md).
+    // Routes stay thin: no database access of their own (docs/development.md).
     files: ["app/routes/**"],
     rules: {
       "no-restricted-imports": [

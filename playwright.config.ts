@@ -31,7 +31,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The provider fakes (PROVIDERS.md), so no test reaches the internet.
+      // The provider fakes (docs/providers.md), so no test reaches the internet.
       command: "npx tsx tests/fakes/serve.ts",
       port: FAKE_MODEL_PORT,
       reuseExistingServer: false,

@@ -1,5 +1,5 @@
 // Prisma CLI configuration. Migrations run in Prisma's WebAssembly schema engine through a driver
-// adapter, so no native engine is ever downloaded (see STACK.md). The provider follows DATABASE_URL.
+// adapter, so no native engine is ever downloaded (see docs/development.md). The provider follows DATABASE_URL.
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";

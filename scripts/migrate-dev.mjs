@@ -1,7 +1,7 @@
 // Keeps both migration sets in step with prisma/schema.prisma.
 //   npm run db:migrate:dev -- <name>   writes a new migration for SQLite and for PostgreSQL
 //   npm run db:migrate:dev -- --check  fails if the schema has changes no migration holds (CI)
-// Each diff replays the existing migrations in a shadow database (see STACK.md): SQLite needs no
+// Each diff replays the existing migrations in a shadow database (see docs/development.md): SQLite needs no
 // server; PostgreSQL uses TEST_POSTGRES_URL (default: the local server, trust auth).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";

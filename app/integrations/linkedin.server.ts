@@ -3,7 +3,7 @@ import { getEnv } from "~/modules/env/env.server";
 import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
 import { ProviderError } from "./provider-error";
 
-// LinkedIn client, exactly as PROVIDERS.md ("LinkedIn") describes the API. Base URLs come from the
+// LinkedIn client, exactly as docs/providers.md ("LinkedIn") describes the API. Base URLs come from the
 // environment so tests run this code against tests/fakes/linkedin-server.ts.
 
 const SCOPE = "openid profile email w_member_social";
@@ -116,7 +116,7 @@ export async function getLinkedinUserInfo(accessToken: string): Promise<Linkedin
   return { sub: info.sub, name: name || info.sub, picture: info.picture || undefined, email: info.email || undefined };
 }
 
-/** LinkedIn "little text": unescaped, these characters silently cut the post (PROVIDERS.md). */
+/** LinkedIn "little text": unescaped, these characters silently cut the post (docs/providers.md). */
 export function escapeLinkedinCommentary(text: string): string {
   // One pass, so the backslashes added here are never escaped again.
   return text.replace(/[\\|{}@[\]()<>#*_~]/g, (char) => `\\${char}`);

@@ -1,7 +1,7 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { clearSessionCookie, destroySession } from "~/modules/auth/session.server";
 
-/** POST /api/auth/logout: ends the session; without one it is a 401 (SPEC section 4). */
+/** POST /api/auth/logout: ends the session; without one it is a 401 (docs/api.md). */
 const handler = apiRoute({
   POST: async ({ request }) => {
     await requireApiUser(request);

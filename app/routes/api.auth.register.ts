@@ -5,7 +5,7 @@ import { sessionClient } from "~/modules/http/context";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { getUserProfile } from "~/modules/users/user.server";
 
-/** POST /api/auth/register: creates the account and signs it in (SPEC section 4). */
+/** POST /api/auth/register: creates the account and signs it in (docs/api.md). */
 const handler = apiRoute({
   POST: async ({ request, context }) => {
     const input = parseBody(apiRegisterSchema, await readBody(request));

@@ -1,4 +1,4 @@
-// A stand-in for LinkedIn (PROVIDERS.md, "LinkedIn"): OAuth consent page and token endpoint,
+// A stand-in for LinkedIn (docs/providers.md, "LinkedIn"): OAuth consent page and token endpoint,
 // userinfo, image upload and posts, over real HTTP so the real client code runs against it.
 // Behaves like LinkedIn where it matters for "never post twice": a duplicate post within 24 h is a
 // 422 DUPLICATE_POST naming the first one, and unescaped "little text" characters cut the post.
@@ -410,7 +410,7 @@ export async function startLinkedInFake({
 
 const POST_FIELDS = new Set(["author", "commentary", "visibility", "distribution", "lifecycleState", "isReshareDisabledByAuthor", "content"]);
 
-/** The body shape of PROVIDERS.md; answers 422 like Rest.li's schema validation. */
+/** The body shape of docs/providers.md; answers 422 like Rest.li's schema validation. */
 function checkPostBody(body: any, sub: string, images: Map<string, LinkedInFakeImage>): Reply | { imageUrns: string[] } {
   const invalid = (path: string, reason: string) => apiError(422, `ERROR :: ${path} :: ${reason}`, { serviceErrorCode: 100 });
   if (!body || typeof body !== "object") return apiError(400, "Request body must be JSON");

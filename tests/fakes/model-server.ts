@@ -1,4 +1,4 @@
-// A stand-in for an OpenAI-compatible chat-completions server (PROVIDERS.md, "Model API"), so the
+// A stand-in for an OpenAI-compatible chat-completions server (docs/providers.md, "Model API"), so the
 // real AI SDK client code runs against it over real HTTP. It answers structured-output requests
 // (response_format json_schema) with JSON content derived from the prompt, so tests can assert on it.
 import type { ServerResponse } from "node:http";

@@ -1,4 +1,4 @@
-// The accounts API (API.md) through its real route modules: answers, error shapes, status codes,
+// The accounts API (docs/api.md) through its real route modules: answers, error shapes, status codes,
 // languages and cookies, against the test database.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The posts and AI API (API.md) end to end through the real route modules: answer shapes, status
+// The posts and AI API (docs/api.md) end to end through the real route modules: answer shapes, status
 // codes, languages, multipart uploads, the image file route, and that nobody reaches another
 // user's posts or images.
 import type { ActionFunctionArgs } from "@remix-run/node";

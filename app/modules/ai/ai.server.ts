@@ -7,7 +7,7 @@ import { logger } from "~/modules/logger/logger.server";
 import type { Platform } from "~/modules/posts/platforms";
 import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
 
-// AI drafting through any OpenAI-compatible chat-completions server (PROVIDERS.md, "Model API").
+// AI drafting through any OpenAI-compatible chat-completions server (docs/providers.md, "Model API").
 // One structured call per draft; the texts are checked against the platforms' limits afterwards,
 // since a model may ignore the limits it is given.
 

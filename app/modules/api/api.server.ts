@@ -5,7 +5,7 @@ import { AppError, isAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger/logger.server";
 
-// The JSON API's one answer shape (API.md): {data} on success, {error: {code, message, fields?}}
+// The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?}}
 // on failure, messages in the request's language.
 
 export function apiData(data: unknown, init: ResponseInit & { meta?: unknown } = {}): Response {

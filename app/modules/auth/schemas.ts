@@ -75,7 +75,7 @@ export const resetPasswordSchema = z
   })
   .refine(...fieldsMatch("password", "confirmPassword", "validation.passwordsMustMatch"));
 
-// The JSON API (SPEC section 7): registration has no confirmation field; username equals the e-mail.
+// The JSON API (docs/api.md): registration has no confirmation field; username equals the e-mail.
 export const apiRegisterSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,

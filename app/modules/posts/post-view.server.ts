@@ -12,7 +12,7 @@ export function imageUrl(imageId: string): string {
   return `/media/${imageId}`;
 }
 
-/** A post as the API answers it (API.md), also what pages render from. */
+/** A post as the API answers it (docs/api.md), also what pages render from. */
 export function toPostView(post: PostRecord) {
   return {
     id: post.id,

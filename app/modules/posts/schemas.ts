@@ -61,7 +61,7 @@ export const scheduleFormSchema = z
     if (!value.time) ctx.addIssue({ code: "custom", path: ["time"], message: "posts.validation.timeRequired" });
   });
 
-// The JSON API (API.md).
+// The JSON API (docs/api.md).
 const isoDateTime = z.iso.datetime({ offset: true, error: "posts.validation.dateTimeInvalid" });
 
 export const apiCreatePostSchema = z.object({

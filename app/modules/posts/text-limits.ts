@@ -1,6 +1,6 @@
 import twitterText from "twitter-text";
 
-// Length rules of the platforms (PROVIDERS.md), shared by the editor's live counters, the server's
+// Length rules of the platforms (docs/providers.md), shared by the editor's live counters, the server's
 // validation and the AI drafting. Both run in the browser and on the server.
 
 export const LINKEDIN_MAX_CHARS = 3000;

@@ -6,7 +6,7 @@ import { currentSubscription, type SubscriptionView } from "~/modules/subscripti
 import { roleOf } from "./roles.server";
 import { normalizeTimeZone } from "./timezone";
 
-/** The profile as the API answers it (API.md: GET /api/users/me). */
+/** The profile as the API answers it (docs/api.md: GET /api/users/me). */
 export interface UserProfile {
   id: string;
   email: string;
