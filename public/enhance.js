@@ -122,7 +122,7 @@ function enhanceSearch() {
       results = response.ok ? (await response.json()).data : [];
       active = 0;
       render();
-      // SPEC section 5: the text sent to analytics is cut to 100 characters.
+      // The search text sent to analytics is cut to 100 characters.
       window.posthog?.capture("search", { query: q.slice(0, 100) });
     }, 150);
   };

@@ -10,7 +10,7 @@ import { useRootData } from "~/utils/use-root-data";
 const DISMISSED_KEY = "plume.reconnect.dismissed";
 
 /**
- * The reconnect modal of SPEC sections 2 and 4: when an account must be reconnected (LinkedIn
+ * The reconnect modal: when an account must be reconnected (LinkedIn
  * after 7 days, or an expired or revoked token), fetch the provider's login address, open, and
  * on confirmation go there. Never on callback routes; once dismissed, not again in this tab (the
  * banner above the page stays, and is what people without JavaScript get).
@@ -39,7 +39,7 @@ export function ReconnectModal() {
       })
       .catch((error: unknown) => {
         if ((error as Error).name === "AbortError") return;
-        // SPEC section 8: logged and recorded, no message for the user.
+        // Logged and recorded as linkedin_reconnect_error, with no message for the user.
         console.error("Could not get the reconnection address", error);
         capture(event("error"));
       });

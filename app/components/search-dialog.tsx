@@ -44,7 +44,7 @@ export function SearchDialog() {
     if (!value.trim()) return;
     debounce.current = setTimeout(() => {
       fetcher.load(`/search?${new URLSearchParams({ q: value })}`);
-      // SPEC section 5: the text sent to analytics is cut to 100 characters.
+      // The search text sent to analytics is cut to 100 characters.
       capture("search", { query: value.slice(0, 100) });
     }, 150);
   };

@@ -1,4 +1,4 @@
-// Product-analytics events from the browser (SPEC sections 4 and 7). PostHog is started elsewhere
+// Product-analytics events from the browser. PostHog is started elsewhere
 // only when a public key is configured; without it, events are dropped (and said in development).
 
 type PostHogLike = { capture: (event: string, properties?: Record<string, unknown>) => void };

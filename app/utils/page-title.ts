@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 
 /**
  * Routes name their page in `handle.title`: an i18n key, or a function of the route's data. The
- * deepest one wins; the document title is '%s - <site name>' (SPEC section 2).
+ * deepest one wins; the document title is '%s - <site name>'.
  */
 export interface RouteHandle {
   title?: string | ((t: TFunction, data: unknown) => string);

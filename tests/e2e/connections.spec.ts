@@ -80,7 +80,7 @@ test.describe("connections", () => {
 
 test.describe("reconnect", () => {
   test("a LinkedIn connection older than 7 days asks to reconnect: modal with JavaScript, banner without", async ({ page, hasJavaScript }) => {
-    // Record the analytics events the modal sends (SPEC section 4).
+    // Record the analytics events the modal sends.
     await page.context().addInitScript(() => {
       const events: string[] = [];
       (window as unknown as { posthog: unknown; __events: string[] }).__events = events;

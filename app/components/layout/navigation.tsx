@@ -7,7 +7,7 @@ export interface NavItem {
   labelKey: string;
 }
 
-// SPEC section 2: top navigation for everyone; main navigation by role.
+// Top navigation for everyone; main navigation by role (admins also see user management).
 export const topNavItems: NavItem[] = [
   { to: "/docs/getting-started", labelKey: "nav.docs" },
   { to: "/pricing", labelKey: "nav.pricing" },

@@ -7,7 +7,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { ConnectForm } from "~/components/profile/connections-section";
 
 /**
- * 'Please connect your accounts first' (SPEC section 2): a dialog with JavaScript, the same words
+ * 'Please connect your accounts first': a dialog with JavaScript, the same words
  * in a panel on the page without it. `platforms` is the list the server refused.
  */
 export function ConnectFirst({ platforms, token, className }: { platforms: string[] | null | undefined; token?: unknown; className?: string }) {

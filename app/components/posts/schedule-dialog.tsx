@@ -15,7 +15,7 @@ import { ScheduleFields } from "./schedule-fields";
 
 type ScheduleAnswer = { result?: SubmissionResult<string[]>; connect?: string[] };
 
-/** The schedule modal (SPEC section 2); it posts to the post's schedule page. */
+/** The schedule modal; it posts to the post's schedule page (the page itself without JavaScript). */
 export function ScheduleDialog({ post, open, onOpenChange }: { post: PostView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const timezone = useOptionalUser()?.timezone ?? "UTC";

@@ -5,7 +5,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 }
 
-describe("sign-up validation (SPEC section 5)", () => {
+describe("sign-up validation", () => {
   it("accepts a valid form and normalises the address", () => {
     const result = signupSchema.safeParse({
       email: "  Jane.Doe@Example.COM ",

@@ -15,7 +15,7 @@ export interface ServiceEntry {
   available: boolean;
 }
 
-/** Each platform's connection state for a user (SPEC section 3's "services" list). */
+/** Each platform's connection state for a user (the profile's "services" list). */
 export async function listServices(userId: string): Promise<ServiceEntry[]> {
   const rows = await getDb().connection.findMany({ where: { userId } });
   return PLATFORMS.map((serviceName) => {

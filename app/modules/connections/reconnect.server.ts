@@ -1,11 +1,11 @@
 import { getDb } from "~/modules/db/db.server";
 import type { Platform } from "~/modules/posts/platforms";
 
-const LINKEDIN_RECONNECT_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // SPEC section 9: 7 days
+const LINKEDIN_RECONNECT_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // asked to reconnect after 7 days
 
 export interface ReconnectNeed {
   provider: Platform;
-  /** "age": LinkedIn connected more than 7 days ago (SPEC section 4); "expired": the token is gone. */
+  /** "age": LinkedIn connected more than 7 days ago; "expired": the token is gone. */
   reason: "age" | "expired";
 }
 

@@ -7,7 +7,7 @@ import { supportedLanguages, type Locale } from "~/modules/i18n/i18n";
 import { readingMinutes, renderMarkdown, type TocEntry } from "./markdown.server";
 import { blogMetaSchema, dirSchema, indexSchema, pageMetaSchema, pricingSchema, type BlogMeta, type PageMeta } from "./schemas";
 
-// The content/ collections (SPEC section 3), read and validated once per process: a file that does
+// The content/ collections (docs/decisions/0016), read and validated once per process: a file that does
 // not match its schema stops the server with its path and the field at fault.
 
 export class ContentError extends Error {

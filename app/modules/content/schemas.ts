@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The shapes of the files under content/ (SPEC section 3, "content collections"). A file that does
+// The shapes of the files under content/ (docs/decisions/0016). A file that does
 // not match fails the start with its path and the field at fault (see content.server.ts).
 // content/<locale>/index.yaml, pricing.yaml, blog/*.md, docs/**/*.md (+ docs/<folder>/_dir.yml),
 // pages/*.md (about, careers, contact, privacy, terms).

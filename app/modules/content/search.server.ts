@@ -2,7 +2,7 @@ import MiniSearch from "minisearch";
 import type { Locale } from "~/modules/i18n/i18n";
 import { getContent, type ContentItem } from "./content.server";
 
-export const MAX_RESULTS = 42; // SPEC section 9
+export const MAX_RESULTS = 42; // the search dialog and page show at most 42 results
 
 export interface SearchResult {
   path: string;

@@ -1,6 +1,6 @@
 import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
 
-// Image rules (SPEC section 5), shared by the upload form and the server.
+// Image rules (docs/decisions/0011), shared by the upload form and the server.
 export const MAX_IMAGES_PER_POST = 4;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_ALT_TEXT = 1000;
