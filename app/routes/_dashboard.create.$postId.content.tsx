@@ -11,7 +11,7 @@ import { getLocale } from "~/modules/i18n/i18n.server";
 import { composeWithAi } from "~/modules/posts/ai-compose.server";
 import { saveStep } from "~/modules/posts/compose.server";
 import { getEditablePost } from "~/modules/posts/post.server";
-import { parsePlatforms } from "~/modules/posts/platforms";
+import { parsePlatforms } from "~/modules/platforms/platforms";
 import { aiPromptSchema, manualContentSchema } from "~/modules/posts/schemas";
 import { useWizardData } from "./_dashboard.create.$postId";
 

@@ -18,7 +18,7 @@ import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger/logger.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
-import { isPlatform } from "~/modules/posts/platforms";
+import { isPlatform } from "~/modules/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { timezoneFormSchema } from "~/modules/users/schemas";
 import { listTimeZones } from "~/modules/users/timezone.server";

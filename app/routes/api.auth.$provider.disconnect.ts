@@ -1,7 +1,7 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
 import { AppError } from "~/modules/errors/app-error";
-import { isPlatform } from "~/modules/posts/platforms";
+import { isPlatform } from "~/modules/platforms/platforms";
 
 /** POST /api/auth/{provider}/disconnect: removes the connection (X's token is revoked). */
 const handler = apiRoute({

@@ -1,7 +1,7 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { AppError } from "~/modules/errors/app-error";
-import { isPlatform } from "~/modules/posts/platforms";
+import { isPlatform } from "~/modules/platforms/platforms";
 
 /**
  * GET /api/auth/linkedin/url (optional ?prompt=login) and GET /api/auth/twitter/url: the provider's

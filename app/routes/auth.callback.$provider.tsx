@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { completeConnect } from "~/modules/connections/oauth.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { isPlatform } from "~/modules/posts/platforms";
+import { isPlatform } from "~/modules/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /**

@@ -3,7 +3,7 @@ import { requireUserSession } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { isPlatform } from "~/modules/posts/platforms";
+import { isPlatform } from "~/modules/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 

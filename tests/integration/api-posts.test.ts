@@ -10,7 +10,7 @@ import { createSession } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv, resetEnvCache } from "~/modules/env/env.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import * as generate from "~/routes/api.ai.generate";
 import * as posts from "~/routes/api.posts";

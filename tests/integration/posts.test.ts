@@ -20,7 +20,7 @@ import {
   schedulePost,
   updatePost,
 } from "~/modules/posts/post.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { xWeightedLength } from "~/modules/posts/text-limits";
 import { uniqueEmail } from "./helpers";
 

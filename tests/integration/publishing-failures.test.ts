@@ -12,7 +12,7 @@ import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/modules/env/env.server";
 import { addImage } from "~/modules/posts/post-images.server";
 import { createPost, publishNow, schedulePost } from "~/modules/posts/post.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { claimDue, markSent, renewLease } from "~/modules/publishing/claim.server";
 import { attemptDelivery } from "~/modules/publishing/deliver.server";
 import { MAX_ATTEMPTS } from "~/modules/publishing/failures.server";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import { ErrorList } from "~/components/ui/field";
-import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
+import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
 
 /** LinkedIn and X as two large checkboxes, each saying whether the account is connected. */
 type CollectionField = Parameters<typeof getCollectionProps>[0];

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon } from "./platform-icon";
 import { PostStatusBadge, postMoment } from "./post-status";

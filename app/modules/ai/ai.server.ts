@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
 
 // AI drafting through any OpenAI-compatible chat-completions server (docs/providers.md, "Model API").

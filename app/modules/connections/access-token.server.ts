@@ -5,7 +5,7 @@ import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { logger } from "~/modules/logger/logger.server";
-import { isPlatform, type Platform } from "~/modules/posts/platforms";
+import { isPlatform, type Platform } from "~/modules/platforms/platforms";
 
 /** Why a connection cannot be used to publish; the user has to (re)connect the account. */
 export class ConnectionUnusable extends Error {

@@ -4,7 +4,7 @@ import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { flagScheduledPosts } from "./flags.server";
 
 /**

@@ -9,7 +9,7 @@ import { getEnv } from "~/modules/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { safeRedirect } from "~/utils/redirect";
 import { clearDisconnectFlags } from "./flags.server";
 

@@ -3,7 +3,7 @@ import { draftStreamResponse, generateDraft, type Draft, type DraftRequest } fro
 import type { Locale } from "~/modules/i18n/i18n";
 import { saveStep } from "./compose.server";
 import { getEditablePost } from "./post.server";
-import { parsePlatforms } from "./platforms";
+import { parsePlatforms } from "~/modules/platforms/platforms";
 
 export interface AiComposeInput {
   prompt: string;

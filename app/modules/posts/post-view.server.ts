@@ -1,5 +1,5 @@
 import type { Prisma } from "~/modules/db/db.server";
-import { parsePlatforms } from "./platforms";
+import { parsePlatforms } from "~/modules/platforms/platforms";
 
 export const postInclude = {
   media: { orderBy: { position: "asc" } },

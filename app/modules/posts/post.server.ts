@@ -3,7 +3,7 @@ import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
-import { parsePlatforms, serializePlatforms, type Platform } from "./platforms";
+import { parsePlatforms, serializePlatforms, type Platform } from "~/modules/platforms/platforms";
 import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
 import { checkScheduleTime } from "./schedule-time";

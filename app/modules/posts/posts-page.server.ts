@@ -2,7 +2,7 @@ import type { Locale } from "~/modules/i18n/i18n";
 import { localDayKey, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
 import { countPostsByFilter, listPosts, postsBetween } from "./post.server";
 import { toPostView } from "./post-view.server";
-import { parsePlatforms } from "./platforms";
+import { parsePlatforms } from "~/modules/platforms/platforms";
 import type { PostFilter } from "./schemas";
 
 /** One page of a user's posts (newest first) and the count behind every filter. */

@@ -1,6 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import { batcher } from "./batch.server";
 import { failInterruptedTooOften, INTERRUPTED } from "./stranded.server";
 

@@ -1,7 +1,7 @@
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/posts/platforms";
+import type { Platform } from "~/modules/platforms/platforms";
 import type { Published } from "./deliver.server";
 import type { Outcome } from "./failures.server";
 import { batcher } from "./batch.server";

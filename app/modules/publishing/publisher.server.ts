@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
-import { PLATFORMS, type Platform } from "~/modules/posts/platforms";
+import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
 import { claimDue, leaseMs, markSent, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
 import { attemptDelivery, LeaseLost, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";

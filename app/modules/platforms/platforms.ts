@@ -1,4 +1,7 @@
-/** The platforms a post can go to. "twitter" is X, shown to people as "X (Twitter)". */
+/**
+ * The platforms a post can go to, shared by posts, connections, publishing and the provider
+ * clients. "twitter" is X, shown to people as "X (Twitter)".
+ */
 export const PLATFORMS = ["linkedin", "twitter"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
