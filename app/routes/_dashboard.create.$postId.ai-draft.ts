@@ -13,7 +13,7 @@ export const action = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
     const submission = parseWithZod(await request.formData(), { schema: aiPromptSchema });
-    if (submission.status !== "success") throw new AppError("validation_failed", 422, "errors.validationFailed");
+    if (submission.status !== "success") throw new AppError("validation_failed", "errors.validationFailed");
     return streamComposeWithAi(user.id, params.postId ?? "", submission.value, await getLocale(request), request.signal);
   },
 });

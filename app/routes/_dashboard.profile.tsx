@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         } catch (error) {
           // Spec section 8: an unexpected failure still answers 'Failed to update password.'
           if (!isAppError(error)) logger.error({ err: error, userId: user.id }, "Password change failed");
-          const failure = isAppError(error) ? error : new AppError("password_update_failed", 500, "profile.password.failed");
+          const failure = isAppError(error) ? error : new AppError("password_update_failed", "profile.password.failed");
           return replyWithError(request, submission, failure, { intent, hideFields });
         }
         // The session was rotated: this browser carries on with the new cookie.

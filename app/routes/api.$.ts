@@ -4,7 +4,7 @@ import { AppError } from "~/modules/errors/app-error";
 
 /** Unknown API paths answer JSON 404, never the HTML error page. */
 async function notFound({ request }: LoaderFunctionArgs) {
-  return apiErrorResponse(request, new AppError("not_found", 404, "errors.apiNotFound"));
+  return apiErrorResponse(request, new AppError("not_found", "errors.apiNotFound"));
 }
 
 export const loader = notFound;

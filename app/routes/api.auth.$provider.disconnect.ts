@@ -8,7 +8,7 @@ const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
     const provider = params.provider;
-    if (!isPlatform(provider)) throw new AppError("not_found", 404, "errors.apiNotFound");
+    if (!isPlatform(provider)) throw new AppError("not_found", "errors.apiNotFound");
     await disconnect(user.id, provider);
     return apiData(null);
   },

@@ -11,7 +11,7 @@ const handler = apiRoute({
   GET: async ({ request, params }) => {
     const { user, sessionId } = await requireApiUser(request);
     const provider = params.provider;
-    if (!isPlatform(provider)) throw new AppError("not_found", 404, "errors.apiNotFound");
+    if (!isPlatform(provider)) throw new AppError("not_found", "errors.apiNotFound");
     const query = new URL(request.url).searchParams;
     const url = await startConnect(user, sessionId, provider, {
       returnTo: query.get("returnTo"),

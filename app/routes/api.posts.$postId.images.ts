@@ -9,8 +9,8 @@ import { altTextSchema } from "~/modules/posts/schemas";
 
 const fieldsSchema = z.object({ altText: altTextSchema.shape.altText });
 
-const noFile = () => new AppError("validation_failed", 422, "errors.validationFailed", { fields: { image: "posts.errors.imageFieldRequired" } });
-const severalFiles = () => new AppError("validation_failed", 422, "errors.validationFailed", { fields: { image: "posts.errors.oneImageOnly" } });
+const noFile = () => new AppError("validation_failed", "errors.validationFailed", { fields: { image: "posts.errors.imageFieldRequired" } });
+const severalFiles = () => new AppError("validation_failed", "errors.validationFailed", { fields: { image: "posts.errors.oneImageOnly" } });
 
 /**
  * POST /api/posts/{id}/images: multipart, exactly one file in `image`, optional `altText`.

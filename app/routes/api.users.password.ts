@@ -18,7 +18,7 @@ const handler = apiRoute({
     } catch (error) {
       // The API names the field oldPassword.
       if (isAppError(error) && error.code === "wrong_password") {
-        throw new AppError(error.code, error.status, error.messageKey, { fields: { oldPassword: error.messageKey } });
+        throw new AppError(error.code, error.messageKey, { fields: { oldPassword: error.messageKey } });
       }
       throw error;
     }

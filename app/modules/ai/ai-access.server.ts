@@ -22,9 +22,9 @@ export async function aiAvailability(userId: string): Promise<AiAvailability> {
 /** Throws why the assistant is not available to this user (no request is counted). */
 export async function assertAiAvailable(userId: string): Promise<void> {
   const availability = await aiAvailability(userId);
-  if (availability === "unconfigured") throw new AppError("ai_unavailable", 503, "ai.errors.unavailable");
+  if (availability === "unconfigured") throw new AppError("ai_unavailable", "ai.errors.unavailable");
   if (availability === "paid_plan_required") {
-    throw new AppError("ai_paid_plan_required", 402, "ai.errors.paidPlanRequired");
+    throw new AppError("ai_paid_plan_required", "ai.errors.paidPlanRequired");
   }
 }
 
@@ -34,7 +34,7 @@ export async function assertCanUseAi(userId: string): Promise<void> {
   const state = await hit(`ai:user:${userId}`, { limit: getEnv().AI_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
   if (state.limited) {
     const { retryAfterSeconds } = state;
-    throw new AppError("rate_limited", 429, "ai.errors.rateLimited", {
+    throw new AppError("rate_limited", "ai.errors.rateLimited", {
       values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
       retryAfterSeconds,
     });

@@ -57,7 +57,7 @@ export function isAiConfigured(): boolean {
 }
 
 function unavailable(): AppError {
-  return new AppError("ai_unavailable", 503, "ai.errors.unavailable");
+  return new AppError("ai_unavailable", "ai.errors.unavailable");
 }
 
 function systemPrompt({ platforms, emojis, hashtags, locale }: DraftRequest): string {
@@ -132,10 +132,10 @@ function toAiError(error: unknown, signal?: AbortSignal): AppError {
   if (aborted) {
     const timedOut = !signal || (signal.reason instanceof Error && signal.reason.name === "TimeoutError");
     logger.warn({ ai: describeError(error) }, timedOut ? "AI draft timed out" : "AI draft cancelled");
-    return new AppError("ai_timeout", 504, "ai.errors.timeout");
+    return new AppError("ai_timeout", "ai.errors.timeout");
   }
   logger.error({ ai: describeError(error) }, "AI draft failed");
-  return new AppError("ai_failed", 502, "ai.errors.failed");
+  return new AppError("ai_failed", "ai.errors.failed");
 }
 
 export async function generateDraft(request: DraftRequest, options: DraftOptions = {}): Promise<Draft> {

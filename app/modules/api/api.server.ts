@@ -39,7 +39,7 @@ export async function requireApiUser(request: Request): Promise<ApiSession> {
   const state = await getSessionState(request);
   if (state.status === "valid") return { user: state.user, sessionId: state.sessionId };
   const headers = state.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : undefined;
-  throw await apiErrorResponse(request, new AppError("unauthorized", 401, "errors.unauthorized"), headers);
+  throw await apiErrorResponse(request, new AppError("unauthorized", "errors.unauthorized"), headers);
 }
 
 /** The request body as an object: JSON, or a form for simple clients. Malformed bodies are a 400. */
@@ -56,7 +56,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   } catch {
     // fall through
   }
-  throw new AppError("malformed_request", 400, "errors.malformedBody");
+  throw new AppError("malformed_request", "errors.malformedBody");
 }
 
 /** Validates a body against a schema; failures are a 422 listing each field's message. */
@@ -69,7 +69,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     const name = issue.path.filter((part) => typeof part !== "number").join(".") || "body";
     fields[name] ??= issue.message.includes(".") ? issue.message : "errors.invalidValue";
   }
-  throw new AppError("validation_failed", 422, "errors.validationFailed", { fields });
+  throw new AppError("validation_failed", "errors.validationFailed", { fields });
 }
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
@@ -85,7 +85,7 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
     try {
       if (!handler) {
         const allow = Object.keys(handlers).join(", ");
-        throw new AppError("method_not_allowed", 405, "errors.methodNotAllowed", { values: { allow } });
+        throw new AppError("method_not_allowed", "errors.methodNotAllowed", { values: { allow } });
       }
       return await handler(args);
     } catch (error) {
@@ -95,7 +95,7 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
         return apiErrorResponse(args.request, error, allow);
       }
       logger.error({ err: error, path: new URL(args.request.url).pathname }, "API request failed");
-      return apiErrorResponse(args.request, new AppError("internal_error", 500, "errors.internal"));
+      return apiErrorResponse(args.request, new AppError("internal_error", "errors.internal"));
     }
   };
 }

@@ -41,7 +41,7 @@ export interface SignedIn {
 export async function signUp(input: { email: string; password: string; timezone?: string; locale: Locale }, client: SessionClient): Promise<SignedIn> {
   if (client.ip) await enforce(`signup:ip:${client.ip}`, limits.signUpPerIp);
   const db = getDb();
-  const emailTaken = () => new AppError("email_taken", 409, "auth.signup.emailTaken", { fields: { email: "auth.signup.emailTaken" } });
+  const emailTaken = () => new AppError("email_taken", "auth.signup.emailTaken", { fields: { email: "auth.signup.emailTaken" } });
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   let userId: string;
@@ -77,7 +77,7 @@ export async function signIn(input: { email: string; password: string }, client:
   if (accountKey) await enforce(accountKey, limits.signInPerAccount);
 
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw new AppError("invalid_credentials", 401, "auth.login.invalidCredentials");
+  if (!user || !valid) throw new AppError("invalid_credentials", "auth.login.invalidCredentials");
   await reset(accountAndIpKey);
   if (accountKey) await release(accountKey);
   return { userId: user.id, cookie: await createSession(user.id, client) };
@@ -95,11 +95,11 @@ export async function changePassword(
 ): Promise<{ cookie: string }> {
   const db = getDb();
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  if (!user) throw new AppError("not_found", 404, "errors.notFound");
+  if (!user) throw new AppError("not_found", "errors.notFound");
   const attemptsKey = `password:user:${userId}`;
   await enforce(attemptsKey, limits.passwordChangePerUser);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError("wrong_password", 422, "auth.password.currentIncorrect", {
+    throw new AppError("wrong_password", "auth.password.currentIncorrect", {
       fields: { currentPassword: "auth.password.currentIncorrect" },
     });
   }
@@ -159,7 +159,7 @@ export async function sendVerificationEmail(userId: string): Promise<void> {
 /** Confirms the address behind a mailed link; returns the user's id, or throws for a bad link. */
 export async function verifyEmail(token: string): Promise<string> {
   const userId = await consumeToken(token, "email_verification");
-  if (!userId) throw new AppError("invalid_token", 400, "auth.verify.invalidLink");
+  if (!userId) throw new AppError("invalid_token", "auth.verify.invalidLink");
   await getDb().user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
   return userId;
 }
@@ -187,7 +187,7 @@ export async function requestPasswordReset(email: string, client: SessionClient)
 /** Sets a new password from a mailed link and signs the account out everywhere. */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const userId = await consumeToken(token, "password_reset");
-  if (!userId) throw new AppError("invalid_token", 400, "auth.reset.invalidLink");
+  if (!userId) throw new AppError("invalid_token", "auth.reset.invalidLink");
   const db = getDb();
   const now = new Date();
   const passwordHash = await hashPassword(password);

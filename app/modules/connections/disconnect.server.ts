@@ -14,7 +14,7 @@ import { flagScheduledPosts } from "./flags.server";
 export async function disconnect(userId: string, provider: Platform): Promise<{ flaggedPosts: number }> {
   const db = getDb();
   const connection = await db.connection.findUnique({ where: { userId_provider: { userId, provider } } });
-  if (!connection) throw new AppError("not_connected", 404, `connections.errors.notConnected.${provider}`);
+  if (!connection) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
   if (provider === "twitter") {
     for (const [sealed, hint] of [
       [connection.refreshTokenEnc, "refresh_token"],

@@ -26,7 +26,7 @@ export function callbackUrl(provider: Platform): string {
   return `${getEnv().APP_URL}/auth/callback/${provider}`;
 }
 
-export const connectFailed = (provider: Platform) => new AppError("connect_failed", 400, `connections.errors.connectFailed.${provider}`);
+export const connectFailed = (provider: Platform) => new AppError("connect_failed", `connections.errors.connectFailed.${provider}`);
 
 function stateId(nonce: string): string {
   return createHash("sha256").update(nonce).digest("hex");
@@ -43,7 +43,7 @@ export async function startConnect(
   provider: Platform,
   options: { returnTo?: string | null; prompt?: "login" } = {},
 ): Promise<string> {
-  if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", 503, `connections.errors.unavailable.${provider}`);
+  if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", `connections.errors.unavailable.${provider}`);
   await enforce(`connect:user:${user.id}`, connectStartsPerUser);
   const nonce = randomToken();
   const state = `${nonce}.${sign(`${nonce}.${sessionId}`)}`;

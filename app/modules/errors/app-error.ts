@@ -1,12 +1,15 @@
+import { ERROR_STATUS, type ErrorCode } from "./codes";
+
 /**
- * An expected failure of a domain operation, said once: a stable code for the API, the HTTP
- * status, and an i18n key (with values) for the message. Routes turn it into a form error or an
- * API error; anything else thrown is a bug and becomes a 500.
+ * An expected failure of a domain operation, said once: a stable code for the API (its HTTP status
+ * comes with it, from codes.ts), and an i18n key (with values) for the message. Routes turn it
+ * into a form error or an API error; anything else thrown is a bug and becomes a 500.
  */
 export class AppError extends Error {
+  public readonly status: number;
+
   constructor(
-    public readonly code: string,
-    public readonly status: number,
+    public readonly code: ErrorCode,
     public readonly messageKey: string,
     public readonly options: {
       values?: Record<string, string | number>;
@@ -16,6 +19,7 @@ export class AppError extends Error {
   ) {
     super(`${code}: ${messageKey}`);
     this.name = "AppError";
+    this.status = ERROR_STATUS[code];
   }
 }
 

@@ -27,4 +27,4 @@ export function bodyLimitFor(pathname: string, contentType: string | undefined):
 
 export const toMegabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
 
-export const payloadTooLarge = () => new AppError("payload_too_large", 413, "errors.payloadTooLarge", { values: { max: toMegabytes(MAX_BODY_BYTES) } });
+export const payloadTooLarge = () => new AppError("payload_too_large", "errors.payloadTooLarge", { values: { max: toMegabytes(MAX_BODY_BYTES) } });

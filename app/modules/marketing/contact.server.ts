@@ -24,7 +24,7 @@ export async function sendContactMessage(input: ContactInput, context: { ip: str
   if (context.ip) {
     const state = await hit(`contact:ip:${context.ip}`, { limit: 5, windowMs: HOUR_MS });
     if (state.limited) {
-      throw new AppError("rate_limited", 429, "errors.tooManyAttempts", {
+      throw new AppError("rate_limited", "errors.tooManyAttempts", {
         values: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) },
         retryAfterSeconds: state.retryAfterSeconds,
       });

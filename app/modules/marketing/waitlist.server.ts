@@ -14,7 +14,7 @@ export async function joinWaitlist(input: { fullName: string; email: string; loc
   if (ip) {
     const state = await hit(`waitlist:ip:${ip}`, { limit: 10, windowMs: HOUR_MS });
     if (state.limited) {
-      throw new AppError("rate_limited", 429, "errors.tooManyAttempts", {
+      throw new AppError("rate_limited", "errors.tooManyAttempts", {
         values: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) },
         retryAfterSeconds: state.retryAfterSeconds,
       });

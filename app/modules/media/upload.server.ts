@@ -29,11 +29,11 @@ export async function readMultipartUpload(request: Request, fileField = "image")
         size += chunk.byteLength;
         total += chunk.byteLength;
         // The web server already refuses larger requests (server/body-limit.ts); this holds without it.
-        if (total > MAX_UPLOAD_BYTES) throw new AppError("request_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 } });
+        if (total > MAX_UPLOAD_BYTES) throw new AppError("request_too_large", "posts.errors.imageTooLarge", { values: { max: 5 } });
         if (size <= limit) chunks.push(chunk);
       }
       if (typeof filename !== "string") {
-        if (size > limit) throw new AppError("malformed_request", 400, "errors.malformedBody");
+        if (size > limit) throw new AppError("malformed_request", "errors.malformedBody");
         return new TextDecoder().decode(concat(chunks, size));
       }
       // A file input left empty still sends a nameless, empty part.
@@ -44,7 +44,7 @@ export async function readMultipartUpload(request: Request, fileField = "image")
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError("malformed_request", 400, "errors.malformedBody");
+    throw new AppError("malformed_request", "errors.malformedBody");
   }
   return { fields, files };
 }

@@ -47,7 +47,7 @@ export async function changeImage(form: FormData, userId: string, postId: string
   try {
     if (intent === "altText") {
       const parsed = altTextSchema.safeParse({ imageId, altText: form.get("altText") ?? "" });
-      if (!parsed.success) throw new AppError("validation_failed", 422, parsed.error.issues[0]?.message ?? "errors.validationFailed");
+      if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message ?? "errors.validationFailed");
       await updateAltText(userId, postId, parsed.data.imageId, parsed.data.altText);
     } else if (intent === "moveUp" || intent === "moveDown") {
       await moveImage(userId, postId, imageId, intent === "moveUp" ? "up" : "down");

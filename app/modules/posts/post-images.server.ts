@@ -11,30 +11,30 @@ import { logger } from "~/modules/logger/logger.server";
 // pixels than every platform takes (docs/decisions/0020). Every function takes the owner's id and
 // checks the post is theirs and still editable.
 
-const imageNotFound = () => new AppError("not_found", 404, "posts.errors.imageNotFound");
+const imageNotFound = () => new AppError("not_found", "posts.errors.imageNotFound");
 
 async function editablePostOf(userId: string, postId: string) {
-  if (!isRecordId(postId)) throw new AppError("not_found", 404, "posts.errors.notFound");
+  if (!isRecordId(postId)) throw new AppError("not_found", "posts.errors.notFound");
   const post = await getDb().post.findFirst({ where: { id: postId, userId }, select: { id: true, status: true } });
-  if (!post) throw new AppError("not_found", 404, "posts.errors.notFound");
-  if (post.status === "published") throw new AppError("post_published", 409, "posts.errors.alreadyPublished");
-  if (post.status === "publishing") throw new AppError("post_publishing", 409, "posts.errors.beingPublished");
+  if (!post) throw new AppError("not_found", "posts.errors.notFound");
+  if (post.status === "published") throw new AppError("post_published", "posts.errors.alreadyPublished");
+  if (post.status === "publishing") throw new AppError("post_publishing", "posts.errors.beingPublished");
   return post;
 }
 
 export const tooManyImages = () =>
-  new AppError("too_many_images", 422, "posts.errors.tooManyImages", {
+  new AppError("too_many_images", "posts.errors.tooManyImages", {
     values: { max: MAX_IMAGES_PER_POST },
     fields: { image: "posts.errors.tooManyImagesField" },
   });
 export const imageTooLarge = () =>
-  new AppError("image_too_large", 413, "posts.errors.imageTooLarge", { values: { max: 5 }, fields: { image: "posts.errors.imageTooLargeField" } });
+  new AppError("image_too_large", "posts.errors.imageTooLarge", { values: { max: 5 }, fields: { image: "posts.errors.imageTooLargeField" } });
 export const imageDimensionsTooLarge = () =>
-  new AppError("image_dimensions_too_large", 422, "posts.errors.imageDimensions", {
+  new AppError("image_dimensions_too_large", "posts.errors.imageDimensions", {
     values: { side: MAX_IMAGE_SIDE, megapixels: Math.floor(MAX_IMAGE_PIXELS / 1_000_000) },
     fields: { image: "posts.errors.imageDimensionsField" },
   });
-const notAnImage = () => new AppError("unsupported_image", 422, "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
+const notAnImage = () => new AppError("unsupported_image", "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
 
 export async function addImage(userId: string, postId: string, bytes: Uint8Array, altText = "") {
   const db = getDb();

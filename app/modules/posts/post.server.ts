@@ -19,7 +19,7 @@ const EDITABLE: PostStatus[] = ["draft", "scheduled", "failed"];
  */
 const NOTHING_IN_FLIGHT = { deliveries: { none: { status: "publishing" } } };
 
-const notFound = () => new AppError("not_found", 404, "posts.errors.notFound");
+const notFound = () => new AppError("not_found", "posts.errors.notFound");
 
 function statusWhere(filter: PostFilter) {
   switch (filter) {
@@ -52,7 +52,7 @@ export async function getEditablePost(userId: string, postId: string): Promise<P
 }
 
 export function assertEditable(post: { status: string; deliveries: { status: string }[] }): void {
-  if (post.status === "published") throw new AppError("post_published", 409, "posts.errors.alreadyPublished");
+  if (post.status === "published") throw new AppError("post_published", "posts.errors.alreadyPublished");
   if (isBeingPublished(post)) throw beingPublished();
 }
 
@@ -60,7 +60,7 @@ function isBeingPublished(post: { status: string; deliveries: { status: string }
   return post.status === "publishing" || post.deliveries.some((delivery) => delivery.status === "publishing");
 }
 
-const beingPublished = () => new AppError("post_publishing", 409, "posts.errors.beingPublished");
+const beingPublished = () => new AppError("post_publishing", "posts.errors.beingPublished");
 
 export async function listPosts(userId: string, filter: PostFilter, page: number, pageSize: number) {
   const db = getDb();
@@ -197,9 +197,9 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   const post = await getEditablePost(userId, postId);
   if (!options.now) {
     const timing = checkScheduleTime(at);
-    if (timing === "past") throw new AppError("time_in_past", 422, "posts.errors.timePast", { fields: { scheduledAt: "posts.errors.timePast" } });
+    if (timing === "past") throw new AppError("time_in_past", "posts.errors.timePast", { fields: { scheduledAt: "posts.errors.timePast" } });
     if (timing === "too_soon") {
-      throw new AppError("time_too_soon", 422, "posts.errors.timeTooSoon", { fields: { scheduledAt: "posts.errors.timeTooSoon" } });
+      throw new AppError("time_too_soon", "posts.errors.timeTooSoon", { fields: { scheduledAt: "posts.errors.timeTooSoon" } });
     }
   }
   const platforms = parsePlatforms(post.platforms);

@@ -48,10 +48,9 @@ export async function submitSchedule(request: Request, formData: FormData, user:
       return data({ intent: null, result: submission.reply(), connect: platforms }, { status: 409 });
     }
     // This form has no text or scheduledAt field: every problem is said at the form's level.
-    if (isAppError(error))
-      return replyWithError(request, submission, new AppError(error.code, error.status, error.messageKey, { values: error.options.values }));
+    if (isAppError(error)) return replyWithError(request, submission, new AppError(error.code, error.messageKey, { values: error.options.values }));
     // An unexpected failure still says 'Failed to create posts.', and keeps the post.
     logger.error({ err: error, postId }, "Scheduling failed");
-    return replyWithError(request, submission, new AppError("schedule_failed", 500, "create.schedule.failed"));
+    return replyWithError(request, submission, new AppError("schedule_failed", "create.schedule.failed"));
   }
 }

@@ -19,8 +19,8 @@ export function resolveScheduleChoice(choice: ScheduleChoice, zone: string): Res
   const result = localToUtc(choice.date ?? "", choice.time ?? "", zone);
   if (result.ok) return { now: false, at: result.utc, ambiguous: result.ambiguous, offset: result.offset };
   if (result.reason === "nonexistent") {
-    throw new AppError("time_nonexistent", 422, "posts.errors.timeNonexistent", { values: { time: choice.time ?? "", zone } });
+    throw new AppError("time_nonexistent", "posts.errors.timeNonexistent", { values: { time: choice.time ?? "", zone } });
   }
-  if (result.reason === "invalid_zone") throw new AppError("invalid_time_zone", 422, "posts.errors.timeZoneInvalid", { values: { zone } });
-  throw new AppError("time_invalid", 422, "posts.errors.timeInvalid", { fields: { date: "posts.errors.timeInvalid" } });
+  if (result.reason === "invalid_zone") throw new AppError("invalid_time_zone", "posts.errors.timeZoneInvalid", { values: { zone } });
+  throw new AppError("time_invalid", "posts.errors.timeInvalid", { fields: { date: "posts.errors.timeInvalid" } });
 }

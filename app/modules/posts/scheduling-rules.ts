@@ -32,41 +32,41 @@ export function textFieldErrors(content: Content): Partial<Record<TextField, str
 export function schedulingProblem(content: Content, images: { size: number; width: number; height: number }[], connected: Platform[]): AppError | null {
   const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
   if (platforms.length === 0) {
-    return new AppError("no_platform", 422, "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
+    return new AppError("no_platform", "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
   }
   for (const platform of platforms) {
     const field = platform === "linkedin" ? "linkedinText" : "twitterText";
     const text = content[field].trim();
     const label = platform === "linkedin" ? "LinkedIn" : "X";
     if (!text) {
-      return new AppError("text_required", 422, "posts.errors.textMissing", {
+      return new AppError("text_required", "posts.errors.textMissing", {
         values: { platform: label },
         fields: { [field]: "posts.errors.textMissingField" },
       });
     }
     const check = platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field]);
     if (!check.fits) {
-      return new AppError("text_too_long", 422, "posts.errors.textOverLimit", {
+      return new AppError("text_too_long", "posts.errors.textOverLimit", {
         values: { platform: label, length: check.length, max: check.max },
         fields: { [field]: "posts.errors.textOverLimitField" },
       });
     }
   }
   if (images.length > MAX_IMAGES_PER_POST) {
-    return new AppError("too_many_images", 422, "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST } });
+    return new AppError("too_many_images", "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST } });
   }
   if (images.some((image) => image.size > MAX_IMAGE_BYTES)) {
-    return new AppError("image_too_large", 422, "posts.errors.imageTooLarge", { values: { max: 5 } });
+    return new AppError("stored_image_too_large", "posts.errors.imageTooLarge", { values: { max: 5 } });
   }
   // Images stored before uploads were checked for their pixels.
   if (!images.every(fitsEveryPlatform)) {
-    return new AppError("image_dimensions_too_large", 422, "posts.errors.imageDimensions", {
+    return new AppError("image_dimensions_too_large", "posts.errors.imageDimensions", {
       values: { side: MAX_IMAGE_SIDE, megapixels: Math.floor(MAX_IMAGE_PIXELS / 1_000_000) },
     });
   }
   const missing = platforms.filter((p) => !connected.includes(p));
   if (missing.length > 0) {
-    return new AppError("accounts_not_connected", 409, "posts.errors.connectFirst", { values: { platforms: missing.join(",") } });
+    return new AppError("accounts_not_connected", "posts.errors.connectFirst", { values: { platforms: missing.join(",") } });
   }
   return null;
 }

@@ -39,7 +39,7 @@ export async function enforce(key: string, rule: RateLimitRule, messageKey?: str
 }
 
 export function rateLimitedError(retryAfterSeconds: number, messageKey = "errors.tooManyAttempts"): AppError {
-  return new AppError("rate_limited", 429, messageKey, {
+  return new AppError("rate_limited", messageKey, {
     values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
     retryAfterSeconds,
   });

@@ -29,7 +29,7 @@ export interface UserProfile {
 
 export async function getUserProfile(userId: string): Promise<UserProfile> {
   const user = await getDb().user.findUnique({ where: { id: userId }, include: { subscription: true } });
-  if (!user) throw new AppError("not_found", 404, "errors.notFound");
+  if (!user) throw new AppError("not_found", "errors.notFound");
   const role = roleOf(user);
   const subscription = currentSubscription(user.subscription);
   return {
