@@ -5,14 +5,16 @@ import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/components/create/steps";
 import { requireUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";
 import { platformsFormSchema } from "~/modules/posts/schemas";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const submission = parseWithZod(await request.formData(), { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
