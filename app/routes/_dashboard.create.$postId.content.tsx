@@ -5,7 +5,7 @@ import { AiPromptForm } from "~/components/create/ai-prompt-form";
 import { ManualContentForm } from "~/components/create/manual-content-form";
 import { stepPath } from "~/components/create/steps";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await composeWithAi(user.id, postId, submission.value, await getLocale(request));
     } catch (error) {
-      if (!isAppError(error)) throw error;
+      rethrowUnlessAppError(error);
       return replyWithError(request, submission, error);
     }
     return redirect(stepPath(postId, "review"));
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ...(platforms.includes("twitter") ? { twitterText: text } : {}),
     });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "review"));

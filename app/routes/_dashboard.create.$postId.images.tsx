@@ -8,7 +8,7 @@ import { StepCard } from "~/components/create/step-card";
 import { stepPath } from "~/components/create/steps";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await saveStep(user.id, postId, "schedule");
       } catch (error) {
-        if (!isAppError(error)) throw error;
+        rethrowUnlessAppError(error);
         return data({ errors: [t(error.messageKey, error.options.values)] }, { status: error.status });
       }
       return redirect(stepPath(postId, "schedule"));

@@ -11,7 +11,7 @@ import { ErrorList, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { assertAiAvailable } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.value.method === "ai") await assertAiAvailable(user.id);
     await saveStep(user.id, postId, "content", { source: submission.value.method });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "content"));

@@ -4,7 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/components/create/steps";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await saveStep(user.id, postId, "method", { platforms: submission.value.platforms });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "method"));

@@ -8,7 +8,7 @@ import { PostActions } from "~/components/posts/post-actions";
 import { PostHeader } from "~/components/posts/post-header";
 import { LinkedInPreview, XPreview } from "~/components/posts/previews";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(`/create/${copy.id}/review`, { type: "success", title: t("posts.detail.duplicated") });
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     if (error.code === "accounts_not_connected") {
       return data({ connect: String(error.options.values?.platforms ?? "").split(","), error: null }, { status: 409 });
     }

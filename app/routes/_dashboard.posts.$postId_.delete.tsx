@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deletePost(user.id, postId);
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return data({ error: t(error.messageKey, error.options.values) }, { status: error.status });
   }
   return redirectWithToast("/posts", { type: "success", title: t("posts.delete.done") });
