@@ -9,7 +9,7 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requestPasswordReset } from "~/modules/auth/auth.server";
 import { forgotPasswordSchema } from "~/modules/auth/schemas";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await requestPasswordReset(submission.value.email, sessionClient(request, context));
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   const { t } = await getRequestT(request);

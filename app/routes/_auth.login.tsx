@@ -10,7 +10,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { signIn } from "~/modules/auth/auth.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
 import { loginSchema } from "~/modules/auth/schemas";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { sessionClient } from "~/modules/http/context";
 import type { RouteHandle } from "~/utils/page-title";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { cookie } = await signIn(submission.value, sessionClient(request, context));
     return redirect(safeRedirect(submission.value.redirectTo, HOME_AFTER_SIGN_IN), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { hideFields: ["password"] });
   }
 }

@@ -10,7 +10,7 @@ import { ErrorList, Field } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/auth.server";
 import { resetPasswordSchema } from "~/modules/auth/schemas";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await resetPassword(submission.value.token, submission.value.password);
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { hideFields: secretFields });
   }
   const { t } = await getRequestT(request);

@@ -11,7 +11,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { signUp } from "~/modules/auth/auth.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
 import { signupSchema } from "~/modules/auth/schemas";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { hideFields: secretFields });
   }
 }

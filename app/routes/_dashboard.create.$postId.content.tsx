@@ -5,8 +5,10 @@ import { AiPromptForm } from "~/components/create/ai-prompt-form";
 import { ManualContentForm } from "~/components/create/manual-content-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { postParams } from "~/modules/http/params.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { composeWithAi } from "~/modules/posts/ai-compose.server";
 import { saveStep } from "~/modules/posts/compose.server";
@@ -18,7 +20,7 @@ import { useWizardData } from "./_dashboard.create.$postId";
 /** Step 3: the text written by hand, or the prompt the AI drafts both texts from. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   const post = await getEditablePost(user.id, postId);
 
@@ -28,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await composeWithAi(user.id, postId, submission.value, await getLocale(request));
     } catch (error) {
-      if (!isAppError(error)) throw error;
+      rethrowUnlessAppError(error);
       return replyWithError(request, submission, error);
     }
     return redirect(stepPath(postId, "review"));
@@ -44,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ...(platforms.includes("twitter") ? { twitterText: text } : {}),
     });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "review"));

@@ -8,7 +8,9 @@ import { StepCard } from "~/components/create/step-card";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
+import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { isMultipart } from "~/modules/media/upload.server";
 import { saveStep } from "~/modules/posts/compose.server";
@@ -19,7 +21,7 @@ import { useWizardData } from "./_dashboard.create.$postId";
 /** Step 5: up to 4 images, each with its alt text, in the order they will appear. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const here = stepPath(postId, "images");
   const { t } = await getRequestT(request);
   let outcome;
@@ -31,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await saveStep(user.id, postId, "schedule");
       } catch (error) {
-        if (!isAppError(error)) throw error;
+        rethrowUnlessAppError(error);
         return data({ errors: [t(error.messageKey, error.options.values)] }, { status: error.status });
       }
       return redirect(stepPath(postId, "schedule"));

@@ -11,8 +11,10 @@ import { ErrorList, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { assertAiAvailable } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";
 import { methodFormSchema } from "~/modules/posts/schemas";
 import { cn } from "~/utils/cn";
@@ -20,7 +22,7 @@ import { useWizardData } from "./_dashboard.create.$postId";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const submission = parseWithZod(await request.formData(), { schema: methodFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
@@ -28,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.value.method === "ai") await assertAiAvailable(user.id);
     await saveStep(user.id, postId, "content", { source: submission.value.method });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "content"));

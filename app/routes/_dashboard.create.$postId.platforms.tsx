@@ -4,21 +4,23 @@ import { useActionData } from "@remix-run/react";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";
 import { platformsFormSchema } from "~/modules/posts/schemas";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const submission = parseWithZod(await request.formData(), { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
     await saveStep(user.id, postId, "method", { platforms: submission.value.platforms });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "method"));

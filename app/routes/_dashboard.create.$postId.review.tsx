@@ -16,8 +16,10 @@ import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";
 import { getEditablePost } from "~/modules/posts/post.server";
 import type { Platform } from "~/modules/platforms/platforms";
@@ -36,7 +38,7 @@ const fieldOf = { linkedin: "linkedinText", twitter: "twitterText" } as const;
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
@@ -60,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ intent: null, result: submission.reply({ fieldErrors }) }, { status: 422 });
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return redirect(stepPath(postId, "images"));

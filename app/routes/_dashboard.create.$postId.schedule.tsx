@@ -12,6 +12,8 @@ import { ScheduleFields } from "~/components/posts/schedule-fields";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
+import { getPageParams } from "~/modules/errors/route-errors.server";
+import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { finishComposing } from "~/modules/posts/post.server";
 import { submitSchedule } from "~/modules/posts/schedule-action.server";
@@ -23,7 +25,7 @@ import { defaultScheduleValue } from "~/components/posts/schedule-default";
 /** Step 6: publish now, at a date and time, or keep it as a draft. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   if (formData.get("intent") === "draft") {
     await finishComposing(user.id, postId);

@@ -6,7 +6,8 @@ import { aiAvailability } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { isAppError } from "~/modules/errors/app-error";
-import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { getEditablePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
@@ -17,7 +18,7 @@ export const WIZARD_ROUTE_ID = "routes/_dashboard.create.$postId";
 /** Loads the draft every step works on; a post that can no longer change goes to its page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   try {
     const post = await getEditablePost(user.id, postId);
     const [connected, ai] = await Promise.all([usablePlatforms(user.id), aiAvailability(user.id)]);

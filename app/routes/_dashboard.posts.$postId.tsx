@@ -8,8 +8,9 @@ import { PostActions } from "~/components/posts/post-actions";
 import { PostHeader } from "~/components/posts/post-header";
 import { LinkedInPreview, XPreview } from "~/components/posts/previews";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
-import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { duplicatePost, getOwnPost, publishNow } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
@@ -22,8 +23,9 @@ export const handle: RouteHandle = { title: "posts.detail.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const { postId } = getPageParams(params, postParams);
   try {
-    const post = toPostView(await getOwnPost(user.id, params.postId ?? ""));
+    const post = toPostView(await getOwnPost(user.id, postId));
     await readNoticesOfPost(user.id, post.id);
     return { post };
   } catch (error) {
@@ -34,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Publish now and duplicate; scheduling and deleting have their own pages (and dialogs). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = params.postId ?? "";
+  const { postId } = getPageParams(params, postParams);
   const intent = (await request.formData()).get("intent");
   const { t } = await getRequestT(request);
   try {
@@ -47,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(`/create/${copy.id}/review`, { type: "success", title: t("posts.detail.duplicated") });
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     if (error.code === "accounts_not_connected") {
       return data({ connect: String(error.options.values?.platforms ?? "").split(","), error: null }, { status: 409 });
     }

@@ -5,8 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
-import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { deletePost, getOwnPost } from "~/modules/posts/post.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -16,8 +17,9 @@ export const handle: RouteHandle = { title: "posts.delete.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const { postId } = getPageParams(params, postParams);
   try {
-    const post = await getOwnPost(user.id, params.postId ?? "");
+    const post = await getOwnPost(user.id, postId);
     return { id: post.id, text: post.linkedinText || post.twitterText };
   } catch (error) {
     rethrowAsResponse(error);
@@ -27,11 +29,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Deletes the post and its images; the confirmation is this page (or the dialog that posts here). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const { postId } = getPageParams(params, postParams);
   const { t } = await getRequestT(request);
   try {
-    await deletePost(user.id, params.postId ?? "");
+    await deletePost(user.id, postId);
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return data({ error: t(error.messageKey, error.options.values) }, { status: error.status });
   }
   return redirectWithToast("/posts", { type: "success", title: t("posts.delete.done") });

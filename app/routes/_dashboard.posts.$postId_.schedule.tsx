@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { postParams } from "~/modules/http/params.server";
 import { getEditablePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { submitSchedule } from "~/modules/posts/schedule-action.server";
@@ -23,8 +24,9 @@ export const handle: RouteHandle = { title: "posts.actions.schedule" };
 /** The schedule modal's page: what the dialog shows, reachable without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const { postId } = getPageParams(params, postParams);
   try {
-    return { post: toPostView(await getEditablePost(user.id, params.postId ?? "")), timezone: user.timezone };
+    return { post: toPostView(await getEditablePost(user.id, postId)), timezone: user.timezone };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -32,7 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return submitSchedule(request, await request.formData(), user, params.postId ?? "");
+  const { postId } = getPageParams(params, postParams);
+  return submitSchedule(request, await request.formData(), user, postId);
 }
 
 export default function SchedulePostPage() {

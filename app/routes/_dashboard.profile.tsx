@@ -12,7 +12,7 @@ import { changePassword, sendVerificationEmail } from "~/modules/auth/auth.serve
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { changePasswordSchema } from "~/modules/auth/schemas";
 import { countSessions, revokeSessions } from "~/modules/auth/session.server";
-import { AppError, isAppError } from "~/modules/errors/app-error";
+import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -91,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data({ intent: null, result: undefined }, { status: 400 });
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return redirectWithToast("/profile", { type: "error", title: t(error.messageKey, error.options.values) });
   }
 }

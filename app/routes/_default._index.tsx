@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CallToAction, Hero, ItemsSection, Stats, Testimonials } from "~/components/marketing/landing-sections";
 import { WaitlistForm } from "~/components/marketing/waitlist-form";
 import { getContent } from "~/modules/content/content.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { HONEYPOT_FIELD, waitlistSchema } from "~/modules/marketing/schemas";
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { fullName, email } = submission.value;
     await joinWaitlist({ fullName, email, locale: await getLocale(request), honeypot: submission.value[HONEYPOT_FIELD] }, context.clientIp ?? null);
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { intent: "waitlist" });
   }
   return data({ intent: "waitlist", joined: true });

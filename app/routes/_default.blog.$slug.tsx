@@ -2,18 +2,23 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { PostMeta } from "~/components/marketing/blog";
 import { Markdown } from "~/components/marketing/markdown";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { getContent } from "~/modules/content/content.server";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
 
+const blogParams = z.object({ slug: z.string() });
+
 export const handle: RouteHandle = { title: (_t, data) => (data as { post?: { title: string } } | undefined)?.post?.title ?? "" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const post = getContent(await getLocale(request)).blog.find((p) => p.stem === params.slug);
+  const { slug } = getPageParams(params, blogParams);
+  const post = getContent(await getLocale(request)).blog.find((p) => p.stem === slug);
   if (!post) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
   const { path, title, description, readingMinutes, meta, body, seo } = post;
   return {

@@ -13,7 +13,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { loadContentPage } from "~/modules/content/page-route.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { sendContactMessage } from "~/modules/marketing/contact.server";
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { ip: context.clientIp ?? null, userId: user?.id ?? null, locale: await getLocale(request) },
     );
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
   return data({ intent: null, sent: true });

@@ -1,7 +1,6 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { startConnect } from "~/modules/connections/oauth.server";
-import { AppError } from "~/modules/errors/app-error";
-import { isPlatform } from "~/modules/platforms/platforms";
+import { getParams, providerParams } from "~/modules/http/params.server";
 
 /**
  * GET /api/auth/linkedin/url (optional ?prompt=login) and GET /api/auth/twitter/url: the provider's
@@ -10,8 +9,7 @@ import { isPlatform } from "~/modules/platforms/platforms";
 const handler = apiRoute({
   GET: async ({ request, params }) => {
     const { user, sessionId } = await requireApiUser(request);
-    const provider = params.provider;
-    if (!isPlatform(provider)) throw new AppError("not_found", "errors.apiNotFound");
+    const { provider } = getParams(params, providerParams);
     const query = new URL(request.url).searchParams;
     const url = await startConnect(user, sessionId, provider, {
       returnTo: query.get("returnTo"),

@@ -1,11 +1,13 @@
 import { apiNoContent, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { getParams, postImageParams } from "~/modules/http/params.server";
 import { removeImage } from "~/modules/posts/post-images.server";
 
 /** DELETE /api/posts/{id}/images/{imageId}: removes the image and its file (204). */
 const handler = apiRoute({
   DELETE: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    await removeImage(user.id, params.postId ?? "", params.imageId ?? "");
+    const { postId, imageId } = getParams(params, postImageParams);
+    await removeImage(user.id, postId, imageId);
     return apiNoContent();
   },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiData, apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
 import { AppError } from "~/modules/errors/app-error";
+import { getParams, postParams } from "~/modules/http/params.server";
 import { isMultipart, readMultipartUpload } from "~/modules/media/upload.server";
 import { addImage, imageTooLarge } from "~/modules/posts/post-images.server";
 import { getOwnPost } from "~/modules/posts/post.server";
@@ -20,9 +21,9 @@ const severalFiles = () => new AppError("validation_failed", "errors.validationF
 const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    const postId = params.postId ?? "";
     // Read to the end first: answering before the upload is read would reset the connection.
     const upload = isMultipart(request) ? await readMultipartUpload(request, "image") : null;
+    const { postId } = getParams(params, postParams);
     await getOwnPost(user.id, postId); // someone else's post is a 404 whatever was sent
     if (!upload || upload.files.length === 0) throw noFile();
     const { fields, files } = upload;

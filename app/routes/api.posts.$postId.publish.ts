@@ -1,4 +1,5 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { getParams, postParams } from "~/modules/http/params.server";
 import { publishNow } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 
@@ -6,7 +7,8 @@ import { toPostView } from "~/modules/posts/post-view.server";
 const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    return apiData(toPostView(await publishNow(user.id, params.postId ?? "")));
+    const { postId } = getParams(params, postParams);
+    return apiData(toPostView(await publishNow(user.id, postId)));
   },
 });
 

@@ -1,4 +1,5 @@
 import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
+import { getParams, postParams } from "~/modules/http/params.server";
 import { schedulePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { apiScheduleSchema } from "~/modules/posts/schemas";
@@ -8,7 +9,8 @@ const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
     const { scheduledAt } = parseBody(apiScheduleSchema, await readBody(request));
-    return apiData(toPostView(await schedulePost(user.id, params.postId ?? "", new Date(scheduledAt))));
+    const { postId } = getParams(params, postParams);
+    return apiData(toPostView(await schedulePost(user.id, postId, new Date(scheduledAt))));
   },
 });
 

@@ -1,4 +1,5 @@
 import { apiData, apiNoContent, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
+import { getParams, postParams } from "~/modules/http/params.server";
 import { deletePost, getOwnPost, updatePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { apiUpdatePostSchema } from "~/modules/posts/schemas";
@@ -7,16 +8,19 @@ import { apiUpdatePostSchema } from "~/modules/posts/schemas";
 const handler = apiRoute({
   GET: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    return apiData(toPostView(await getOwnPost(user.id, params.postId ?? "")));
+    const { postId } = getParams(params, postParams);
+    return apiData(toPostView(await getOwnPost(user.id, postId)));
   },
   PATCH: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
     const changes = parseBody(apiUpdatePostSchema, await readBody(request));
-    return apiData(toPostView(await updatePost(user.id, params.postId ?? "", changes)));
+    const { postId } = getParams(params, postParams);
+    return apiData(toPostView(await updatePost(user.id, postId, changes)));
   },
   DELETE: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    await deletePost(user.id, params.postId ?? "");
+    const { postId } = getParams(params, postParams);
+    await deletePost(user.id, postId);
     return apiNoContent();
   },
 });

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { completeConnect } from "~/modules/connections/oauth.server";
+import { getPageParams } from "~/modules/errors/route-errors.server";
+import { providerParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { isPlatform } from "~/modules/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /**
@@ -11,8 +12,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
  * LinkedIn' / 'Failed to connect Twitter' and stores nothing.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const provider = params.provider;
-  if (!isPlatform(provider)) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+  const { provider } = getPageParams(params, providerParams);
   const { user, sessionId } = await requireUserSession(request);
   const query = new URL(request.url).searchParams;
   const { ok, returnTo } = await completeConnect(

@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { getPageParams } from "~/modules/errors/route-errors.server";
+import { providerParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { isPlatform } from "~/modules/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 
@@ -16,13 +17,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserSession(request);
   const form = await request.formData();
   const returnTo = safeRedirect(form.get("returnTo"), "/profile");
-  const provider = params.provider;
-  if (!isPlatform(provider)) throw new Response("Not found", { status: 404 });
+  const { provider } = getPageParams(params, providerParams);
   try {
     const url = await startConnect(user, sessionId, provider, { returnTo, prompt: form.get("prompt") === "login" ? "login" : undefined });
     return redirect(url);
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     const { t } = await getRequestT(request);
     return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey, error.options.values) });
   }

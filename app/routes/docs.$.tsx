@@ -2,17 +2,22 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { Markdown } from "~/components/marketing/markdown";
 import { docNeighbours, getContent } from "~/modules/content/content.server";
+import { getPageParams } from "~/modules/errors/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
+
+const docParams = z.object({ "*": z.string().default("") });
 
 export const handle: RouteHandle = { title: (_t, data) => (data as { doc?: { title: string } } | undefined)?.doc?.title ?? "" };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const path = `/docs/${params["*"] ?? ""}`.replace(/\/+$/, "");
+  const { "*": splat } = getPageParams(params, docParams);
+  const path = `/docs/${splat}`.replace(/\/+$/, "");
   const doc = getContent(locale).docs.find((d) => d.path === path);
   if (!doc) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
   return {

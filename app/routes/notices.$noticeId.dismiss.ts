@@ -1,7 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireUser } from "~/modules/auth/guards.server";
+import { getPageParams } from "~/modules/errors/route-errors.server";
+import { recordIdParam } from "~/modules/http/params.server";
 import { dismissNotice } from "~/modules/publishing/notify.server";
 import { safeRedirect } from "~/utils/redirect";
+
+const noticeParams = z.object({ noticeId: recordIdParam() });
 
 export async function loader() {
   return redirect("/posts");
@@ -10,6 +15,7 @@ export async function loader() {
 /** Marks a notice read (only the user's own) and goes back. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  await dismissNotice(user.id, params.noticeId ?? "");
+  const { noticeId } = getPageParams(params, noticeParams);
+  await dismissNotice(user.id, noticeId);
   return redirect(safeRedirect((await request.formData()).get("redirectTo"), "/posts"));
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { verifyEmail } from "~/modules/auth/auth.server";
 import { getOptionalUser } from "~/modules/auth/guards.server";
-import { isAppError } from "~/modules/errors/app-error";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await verifyEmail(token);
     return redirectWithToast(next, { type: "success", title: t("auth.verify.doneTitle"), description: t("auth.verify.done") });
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return redirectWithToast(next, { type: "error", title: t("auth.verify.failedTitle"), description: t(error.messageKey) });
   }
 }

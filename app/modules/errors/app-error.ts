@@ -26,3 +26,8 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** In a catch: lets an expected failure through to be answered, and rethrows anything else (a bug). */
+export function rethrowUnlessAppError(error: unknown): asserts error is AppError {
+  if (!isAppError(error)) throw error;
+}

@@ -1,4 +1,6 @@
-import { data } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { getParams } from "~/modules/http/params.server";
 import { isAppError } from "./app-error";
 
 /**
@@ -8,4 +10,13 @@ import { isAppError } from "./app-error";
 export function rethrowAsResponse(error: unknown): never {
   if (isAppError(error)) throw data({ reason: error.code }, { status: error.status });
   throw error;
+}
+
+/** getParams for page loaders and actions: params the schema refuses are the error page's 404. */
+export function getPageParams<S extends z.ZodType>(params: LoaderFunctionArgs["params"], schema: S): z.infer<S> {
+  try {
+    return getParams(params, schema);
+  } catch (error) {
+    rethrowAsResponse(error);
+  }
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { AppError, isAppError } from "~/modules/errors/app-error";
+import { AppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { readMultipartUpload } from "~/modules/media/upload.server";
 import { altTextSchema } from "./schemas";
 import { addImage, imageTooLarge, moveImage, removeImage, updateAltText } from "./post-images.server";
@@ -32,7 +32,7 @@ export async function uploadImages(request: Request, userId: string, postId: str
       await addImage(userId, postId, file.bytes, files.length === 1 ? altText : "");
       added += 1;
     } catch (error) {
-      if (!isAppError(error)) throw error;
+      rethrowUnlessAppError(error);
       errors.push(describe(t, error, file.name));
       status = Math.max(status, error.status);
     }
@@ -57,7 +57,7 @@ export async function changeImage(form: FormData, userId: string, postId: string
       return { added: 0, errors: [t("errors.validationFailed")], status: 400 };
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    rethrowUnlessAppError(error);
     return { added: 0, errors: [describe(t, error)], status: error.status };
   }
   return { added: 0, errors: [], status: 200 };

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { isRecordId } from "~/modules/db/ids";
+import { AppError } from "~/modules/errors/app-error";
+import { PLATFORMS } from "~/modules/platforms/platforms";
+
+/** A URL segment naming one of our records; `messageKey` is the 404's message when it cannot be one. */
+export function recordIdParam(messageKey = "errors.notFound") {
+  return z.string({ error: messageKey }).refine(isRecordId, { error: messageKey });
+}
+
+export const postParams = z.object({ postId: recordIdParam("posts.errors.notFound") });
+export const postImageParams = postParams.extend({ imageId: recordIdParam("posts.errors.imageNotFound") });
+export const providerParams = z.object({ provider: z.enum(PLATFORMS, { error: "errors.apiNotFound" }) });
+
+/**
+ * A route's URL params, parsed once: anything the schema refuses (a missing segment, an id no
+ * record can have, an unknown provider) is the standard 404 AppError, whose message is the
+ * failing param's key. API routes answer it through apiRoute; page routes use getPageParams.
+ */
+export function getParams<S extends z.ZodType>(params: LoaderFunctionArgs["params"], schema: S): z.infer<S> {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message ?? "";
+  throw new AppError("not_found", message.includes(".") ? message : "errors.notFound");
+}
