@@ -11,6 +11,7 @@ import { getPageParams } from "~/modules/errors/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
+import { notFoundPage } from "~/modules/errors/route-errors.server";
 
 const blogParams = z.object({ slug: z.string() });
 
@@ -19,7 +20,7 @@ export const handle: RouteHandle = { title: (_t, data) => (data as { post?: { ti
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { slug } = getPageParams(params, blogParams);
   const post = getContent(await getLocale(request)).blog.find((p) => p.stem === slug);
-  if (!post) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!post) notFoundPage();
   const { path, title, description, readingMinutes, meta, body, seo } = post;
   return {
     post: { path, title, description, readingMinutes, meta, html: body.html },

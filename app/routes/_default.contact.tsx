@@ -12,8 +12,9 @@ import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
 import { getOptionalUser } from "~/modules/auth/guards.server";
-import { loadContentPage } from "~/modules/content/page-route.server";
+import { contentPageData } from "~/modules/content/page-route.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import { notFoundPage } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { sendContactMessage } from "~/modules/marketing/contact.server";
@@ -24,7 +25,7 @@ import { useOptionalUser } from "~/utils/use-root-data";
 
 export const handle: RouteHandle = { title: (_t, data) => (data as { page?: { title: string } } | undefined)?.page?.title ?? "" };
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "contact");
+export const loader = async ({ request }: LoaderFunctionArgs) => contentPageData(await getLocale(request), "contact") ?? notFoundPage();
 
 export const meta: MetaFunction<typeof loader> = routeSeoMeta;
 

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/marketing/content-page";
-import { loadContentPage } from "~/modules/content/page-route.server";
+import { contentPageData } from "~/modules/content/page-route.server";
+import { notFoundPage } from "~/modules/errors/route-errors.server";
+import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
 
@@ -10,7 +12,10 @@ import { routeSeoMeta } from "~/utils/seo";
 
 export const handle: RouteHandle = { title: (_t, data) => (data as { page?: { title: string } } | undefined)?.page?.title ?? "" };
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, new URL(request.url).pathname.split("/").filter(Boolean)[0] ?? "");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const name = new URL(request.url).pathname.split("/").filter(Boolean)[0] ?? "";
+  return contentPageData(await getLocale(request), name) ?? notFoundPage();
+}
 
 export const meta: MetaFunction<typeof loader> = routeSeoMeta;
 

@@ -9,6 +9,7 @@ import { getPageParams } from "~/modules/errors/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
+import { notFoundPage } from "~/modules/errors/route-errors.server";
 
 const docParams = z.object({ "*": z.string().default("") });
 
@@ -19,7 +20,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { "*": splat } = getPageParams(params, docParams);
   const path = `/docs/${splat}`.replace(/\/+$/, "");
   const doc = getContent(locale).docs.find((d) => d.path === path);
-  if (!doc) throw new Response(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!doc) notFoundPage();
   return {
     doc: { title: doc.title, description: doc.description, html: doc.body.html, toc: doc.body.toc },
     neighbours: docNeighbours(locale, doc.path),

@@ -12,6 +12,11 @@ export function rethrowAsResponse(error: unknown): never {
   throw error;
 }
 
+/** For loaders: the page does not exist (the error page says 'Page not found: {path}' with a real 404). */
+export function notFoundPage(): never {
+  throw data({ reason: "not_found" }, { status: 404 });
+}
+
 /** getParams for page loaders and actions: params the schema refuses are the error page's 404. */
 export function getPageParams<S extends z.ZodType>(params: LoaderFunctionArgs["params"], schema: S): z.infer<S> {
   try {
