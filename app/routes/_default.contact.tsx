@@ -7,10 +7,9 @@ import { useTranslation } from "react-i18next";
 import { Honeypot } from "~/components/marketing/honeypot";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { ContentPage } from "~/components/marketing/content-page";
-import { ErrorList, Field, FormErrors } from "~/components/ui/field";
+import { Field, FormErrors, TextareaField } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
-import { Textarea } from "~/components/ui/textarea";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { contentPageData } from "~/modules/content/page-route.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -86,11 +85,11 @@ export default function ContactPage() {
               ))}
             </select>
           </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fields.message.id}>{t("marketing.contact.message")}</Label>
-            <Textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} />
-            <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-          </div>
+          <TextareaField
+            label={t("marketing.contact.message")}
+            textareaProps={{ ...getTextareaProps(fields.message), key: fields.message.key, rows: 6 }}
+            errors={fields.message.errors}
+          />
           <Honeypot />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div>

@@ -3,11 +3,9 @@ import { Form, useNavigate } from "@remix-run/react";
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import { CheckboxField, ErrorList, FormErrors } from "~/components/ui/field";
-import { Label } from "~/components/ui/label";
+import { CheckboxField, FormErrors, TextareaField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { StatusButton } from "~/components/ui/status-button";
-import { Textarea } from "~/components/ui/textarea";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { aiPromptSchema } from "~/modules/posts/schemas";
 import { StepCard } from "./step-card";
@@ -47,12 +45,12 @@ export function AiPromptForm({ post, lastResult }: { post: PostView; lastResult?
           </StatusButton>
         }
       >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.prompt.id}>{t("create.content.promptLabel")}</Label>
-          <Textarea {...getTextareaProps(fields.prompt)} key={fields.prompt.key} rows={5} placeholder={t("create.content.promptPlaceholder")} />
-          <p className="text-xs text-muted-foreground">{t("create.content.promptHint")}</p>
-          <ErrorList id={fields.prompt.errorId} errors={fields.prompt.errors} />
-        </div>
+        <TextareaField
+          label={t("create.content.promptLabel")}
+          textareaProps={{ ...getTextareaProps(fields.prompt), key: fields.prompt.key, rows: 5, placeholder: t("create.content.promptPlaceholder") }}
+          hint={t("create.content.promptHint")}
+          errors={fields.prompt.errors}
+        />
         <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
           <CheckboxField label={t("create.content.emojis")} inputProps={getInputProps(fields.emojis, { type: "checkbox" })} />
           <CheckboxField label={t("create.content.hashtags")} inputProps={getInputProps(fields.hashtags, { type: "checkbox" })} />

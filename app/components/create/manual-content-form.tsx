@@ -3,10 +3,8 @@ import { Form } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
-import { ErrorList, FormErrors } from "~/components/ui/field";
-import { Label } from "~/components/ui/label";
+import { FormErrors, TextareaField } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { Textarea } from "~/components/ui/textarea";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { manualContentSchema } from "~/modules/posts/schemas";
 import { StepCard } from "./step-card";
@@ -31,22 +29,12 @@ export function ManualContentForm({ post, lastResult }: { post: PostView; lastRe
           </StatusButton>
         }
       >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.text.id}>{t("create.content.textLabel")}</Label>
-          <Textarea
-            {...getTextareaProps(fields.text)}
-            key={fields.text.key}
-            rows={10}
-            placeholder={t("create.content.textPlaceholder")}
-            aria-describedby={[differs ? "content-differs" : "", fields.text.errors ? fields.text.errorId : ""].filter(Boolean).join(" ") || undefined}
-          />
-          {differs ? (
-            <p id="content-differs" className="text-sm text-warning">
-              {t("create.content.replacesBoth")}
-            </p>
-          ) : null}
-          <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
-        </div>
+        <TextareaField
+          label={t("create.content.textLabel")}
+          textareaProps={{ ...getTextareaProps(fields.text), key: fields.text.key, rows: 10, placeholder: t("create.content.textPlaceholder") }}
+          hint={differs ? <span className="text-sm text-warning">{t("create.content.replacesBoth")}</span> : null}
+          errors={fields.text.errors}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
       </StepCard>
     </Form>

@@ -1,8 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
 import { Input } from "./input";
 import { Label } from "./label";
+import { Textarea } from "./textarea";
 
 /**
  * Errors are i18n keys from the shared schemas (or messages the server already translated):
@@ -26,19 +27,23 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] | nu
   return <ErrorList id={id} errors={errors} className="rounded-md bg-error/10 p-3" />;
 }
 
-interface FieldProps {
+interface FrameProps {
+  id: string;
   label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
   errors?: string[];
   hint?: ReactNode;
   labelAside?: ReactNode;
   className?: string;
+  /** Ids of other elements that describe the control (a warning, a counter). */
+  describedBy?: string[];
+  control: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }
 
-export function Field({ label, inputProps, errors, hint, labelAside, className }: FieldProps) {
-  const fallbackId = useId();
-  const { key, ...props } = inputProps;
-  const id = props.id ?? fallbackId;
+/**
+ * Label, control, hint and errors, tied together for assistive technology: every field's frame. Its
+ * aria attributes win over the ones Conform's helpers give, which name an error element of their own.
+ */
+function FieldFrame({ id, label, errors, hint, labelAside, className, describedBy = [], control }: FrameProps) {
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -47,13 +52,10 @@ export function Field({ label, inputProps, errors, hint, labelAside, className }
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
-      <Input
-        key={key ?? undefined}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-        {...props}
-      />
+      {control({
+        "aria-invalid": errorId ? true : undefined,
+        "aria-describedby": [...describedBy, hintId, errorId].filter(Boolean).join(" ") || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
@@ -62,6 +64,26 @@ export function Field({ label, inputProps, errors, hint, labelAside, className }
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
+}
+
+type FieldFrameProps = Omit<FrameProps, "id" | "control">;
+
+export function Field({ inputProps, ...frame }: FieldFrameProps & { inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null } }) {
+  const fallbackId = useId();
+  const { key, ...props } = inputProps;
+  const id = props.id ?? fallbackId;
+  return <FieldFrame id={id} {...frame} control={(aria) => <Input key={key ?? undefined} {...props} id={id} {...aria} />} />;
+}
+
+/** Field for several lines of text (Conform's getTextareaProps). */
+export function TextareaField({
+  textareaProps,
+  ...frame
+}: FieldFrameProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string | null } }) {
+  const fallbackId = useId();
+  const { key, ...props } = textareaProps;
+  const id = props.id ?? fallbackId;
+  return <FieldFrame id={id} {...frame} control={(aria) => <Textarea key={key ?? undefined} {...props} id={id} {...aria} />} />;
 }
 
 interface CheckboxFieldProps {
