@@ -1,6 +1,5 @@
 import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
-import { logger } from "~/modules/logger/logger.server";
-import { createPost, deletePost, listPosts, schedulePost } from "~/modules/posts/post.server";
+import { createPost, createScheduledPost, listPosts } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { apiCreatePostSchema, listQuerySchema } from "~/modules/posts/schemas";
 
@@ -19,17 +18,8 @@ const handler = apiRoute({
   POST: async ({ request }) => {
     const { user } = await requireApiUser(request);
     const { scheduledAt, ...content } = parseBody(apiCreatePostSchema, await readBody(request));
-    const draft = await createPost(user.id, content);
-    if (scheduledAt === undefined) return apiData(toPostView(draft), { status: 201 });
-    try {
-      return apiData(toPostView(await schedulePost(user.id, draft.id, new Date(scheduledAt))), { status: 201 });
-    } catch (error) {
-      // A refused POST changes nothing: the draft made for it goes again.
-      await deletePost(user.id, draft.id).catch((cleanup: unknown) =>
-        logger.error({ err: cleanup, postId: draft.id }, "Could not remove the draft of a refused POST /api/posts"),
-      );
-      throw error;
-    }
+    const post = scheduledAt === undefined ? await createPost(user.id, content) : await createScheduledPost(user.id, content, new Date(scheduledAt));
+    return apiData(toPostView(post), { status: 201 });
   },
 });
 

@@ -2,6 +2,7 @@ import { usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
+import { logger } from "~/modules/logger/logger.server";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
 import { parsePlatforms, serializePlatforms, type Platform } from "~/modules/platforms/platforms";
 import { postInclude, type PostRecord } from "./post-view.server";
@@ -212,6 +213,19 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   if (count === 0) throw beingPublished();
   await syncDeliveries(postId, platforms, at);
   return getOwnPost(userId, postId);
+}
+
+/** A new post scheduled at once; refused, it leaves nothing behind (the draft made for it goes again). */
+export async function createScheduledPost(userId: string, input: NewPost, at: Date): Promise<PostRecord> {
+  const draft = await createPost(userId, input);
+  try {
+    return await schedulePost(userId, draft.id, at);
+  } catch (error) {
+    await deletePost(userId, draft.id).catch((cleanup: unknown) =>
+      logger.error({ err: cleanup, postId: draft.id }, "Could not remove the draft of a refused new post"),
+    );
+    throw error;
+  }
 }
 
 export function publishNow(userId: string, postId: string): Promise<PostRecord> {
