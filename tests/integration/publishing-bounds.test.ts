@@ -7,7 +7,20 @@ import type { Platform } from "~/modules/platforms/platforms";
 import { claimDue } from "~/modules/publishing/claim.server";
 import { MAX_ATTEMPTS, RATE_LIMIT_WAIT_MS } from "~/modules/publishing/failures.server";
 import { startPublisher } from "~/modules/publishing/publisher.server";
-import { connectedUser, deliveryOf, duePost, postState, publishAllDue, startFakes, uniqueText, waitFor, type Fakes } from "../support/publishing";
+import {
+  connectedUser,
+  deliveryOf,
+  duePost,
+  failureNotices,
+  type Fakes,
+  linkedinPostRequests,
+  postState,
+  publishAllDue,
+  startFakes,
+  tweetRequests,
+  uniqueText,
+  waitFor,
+} from "../support/publishing";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -16,11 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fakes.close();
 });
-
-const notices = (postId: string) => getDb().notification.count({ where: { postId, kind: "publish_failed" } });
-const tweetRequests = (text: string) => fakes.x.state.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === text);
-const linkedinPostRequests = (text: string) =>
-  fakes.linkedin.state.requests.filter((r) => r.method === "POST" && r.path === "/rest/posts" && r.body?.commentary === text);
 
 /** What a publisher dying mid-attempt leaves: its lease simply runs out. */
 async function leaseRunsOut(postId: string) {
@@ -48,8 +56,8 @@ describe("a delivery that keeps stopping its publisher", () => {
         leaseUntil: null,
       });
       expect((await postState(postId)).status).toBe("failed");
-      expect(await notices(postId)).toBe(1);
-      expect(platform === "linkedin" ? linkedinPostRequests(text) : tweetRequests(text)).toHaveLength(0);
+      expect(await failureNotices(postId)).toBe(1);
+      expect(platform === "linkedin" ? linkedinPostRequests(fakes, text) : tweetRequests(fakes, text)).toHaveLength(0);
     });
   }
 
@@ -83,7 +91,7 @@ describe("a platform that keeps answering 429", () => {
       nextAttemptAt: null,
     });
     expect((await postState(postId)).status).toBe("failed");
-    expect(await notices(postId)).toBe(1);
+    expect(await failureNotices(postId)).toBe(1);
     expect(fakes.x.countTweets(text)).toBe(0);
   });
 
@@ -109,16 +117,16 @@ describe("stopping a publisher", () => {
     // Answered after the shutdown grace, within the client's timeout.
     fakes.x.failNext("POST /2/tweets", { delayMs: 1200 });
     const stopping = startPublisher({ concurrency: { linkedin: 1, twitter: 1 }, pollMs: 25, shutdownGraceMs: 100 });
-    await waitFor(() => tweetRequests(text).length === 1);
+    await waitFor(() => tweetRequests(fakes, text).length === 1);
     await stopping.stop();
     expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "publishing", leaseOwner: stopping.workerId, attempts: 1 });
 
     await publishAllDue();
-    expect(tweetRequests(text)).toHaveLength(1);
+    expect(tweetRequests(fakes, text)).toHaveLength(1);
     await waitFor(async () => (await deliveryOf(postId, "twitter")).status === "published", 5000);
     expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "published", externalId: fakes.x.state.tweets.find((t) => t.text === text)!.id });
     expect((await postState(postId)).status).toBe("published");
-    expect(tweetRequests(text)).toHaveLength(1);
+    expect(tweetRequests(fakes, text)).toHaveLength(1);
     expect(fakes.x.countTweets(text)).toBe(1);
   });
 
@@ -132,7 +140,7 @@ describe("stopping a publisher", () => {
     await stopping.stop();
     expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "pending", leaseOwner: null, attempts: 0 });
     await new Promise((resolve) => setTimeout(resolve, 800)); // the upload's answer comes back to an attempt that lost its lease
-    expect(tweetRequests(text)).toHaveLength(0);
+    expect(tweetRequests(fakes, text)).toHaveLength(0);
     await publishAllDue();
     expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "published", attempts: 1 });
     expect(fakes.x.countTweets(text)).toBe(1);

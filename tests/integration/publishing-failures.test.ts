@@ -18,7 +18,18 @@ import { attemptDelivery } from "~/modules/publishing/deliver.server";
 import { MAX_ATTEMPTS } from "~/modules/publishing/failures.server";
 import { recordFailure, recordPublished } from "~/modules/publishing/outcome.server";
 import { startPublisher } from "~/modules/publishing/publisher.server";
-import { connectedUser, duePost, postState, publishAllDue, startFakes, type Fakes } from "../support/publishing";
+import {
+  connectedUser,
+  duePost,
+  type Fakes,
+  linkedinPostRequests,
+  postState,
+  publishAllDue,
+  startFakes,
+  timePasses,
+  tweetRequests,
+  uniqueText,
+} from "../support/publishing";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -46,22 +57,11 @@ afterEach(() => {
   resetEnvCache();
 });
 
-let serial = 0;
-const uniqueText = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
-
 async function deliveryOf(postId: string, platform: Platform) {
   return getDb().delivery.findUniqueOrThrow({ where: { postId_platform: { postId, platform } } });
 }
 
-/** What waiting until the retry time would do: the post's pending deliveries become due. */
-async function timePasses(postId: string) {
-  await getDb().delivery.updateMany({ where: { postId, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
-}
-
 /** Requests the fakes received that create a post with this text. */
-const tweetRequests = (text: string) => fakes.x.state.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === text);
-const linkedinPostRequests = (text: string) =>
-  fakes.linkedin.state.requests.filter((r) => r.method === "POST" && r.path === "/rest/posts" && r.body?.commentary === text);
 const timelineRequests = (xUserId: string) => fakes.x.state.requests.filter((r) => r.method === "GET" && r.path === `/2/users/${xUserId}/tweets`);
 const refreshRequests = (refreshToken: string) =>
   fakes.x.state.requests.filter((r) => r.path === "/2/oauth2/token" && r.body?.grant_type === "refresh_token" && r.body?.refresh_token === refreshToken);
@@ -218,13 +218,13 @@ describe("server errors and refused connections back off a bounded number of tim
     });
     // Every retry looked for an earlier tweet before posting again.
     expect(timelineRequests(xUserId!)).toHaveLength(MAX_ATTEMPTS - 1);
-    expect(tweetRequests(text)).toHaveLength(MAX_ATTEMPTS);
+    expect(tweetRequests(fakes, text)).toHaveLength(MAX_ATTEMPTS);
     expect(fakes.x.countTweets(text)).toBe(0);
     expect(await getDb().notification.count({ where: { postId, kind: "publish_failed" } })).toBe(1);
     // It is over: no more attempts.
     await timePasses(postId);
     await publishAllDue();
-    expect(tweetRequests(text)).toHaveLength(MAX_ATTEMPTS);
+    expect(tweetRequests(fakes, text)).toHaveLength(MAX_ATTEMPTS);
   });
 
   it("LinkedIn 500 twice, then up: published once", async () => {
@@ -253,7 +253,7 @@ describe("server errors and refused connections back off a bounded number of tim
     await publishAllDue();
     const delivery = await deliveryOf(postId, "linkedin");
     expect(delivery).toMatchObject({ status: "pending", errorCode: "server_error", attempts: 1, sentAt: null });
-    expect(linkedinPostRequests(text)).toHaveLength(0);
+    expect(linkedinPostRequests(fakes, text)).toHaveLength(0);
     await timePasses(postId);
     await publishAllDue();
     expect((await postState(postId)).status).toBe("published");
@@ -322,7 +322,7 @@ describe("an answer lost after the platform created the post is reconciled, neve
     const username = fakes.x.state.users.get(xUserId!)!.username;
     expect(post.status).toBe("published");
     expect(post.deliveries[0]).toMatchObject({ status: "published", externalId: tweet.id, url: `https://x.com/${username}/status/${tweet.id}` });
-    expect(tweetRequests(text)).toHaveLength(1); // found, not posted again
+    expect(tweetRequests(fakes, text)).toHaveLength(1); // found, not posted again
     expect(fakes.x.countTweets(text)).toBe(1);
   });
 
@@ -341,7 +341,7 @@ describe("an answer lost after the platform created the post is reconciled, neve
     const stored = fakes.linkedin.state.posts.find((p) => p.text === text)!;
     expect(post.status).toBe("published");
     expect(post.deliveries[0]).toMatchObject({ status: "published", externalId: stored.urn, url: `https://www.linkedin.com/feed/update/${stored.urn}/` });
-    expect(linkedinPostRequests(text)).toHaveLength(2);
+    expect(linkedinPostRequests(fakes, text)).toHaveLength(2);
     expect(fakes.linkedin.countPosts(text)).toBe(1);
   });
 
@@ -362,7 +362,7 @@ describe("an answer lost after the platform created the post is reconciled, neve
     const tweet = fakes.x.state.tweets.find((t) => t.text === text)!;
     expect(post.deliveries[0]).toMatchObject({ status: "published", externalId: tweet.id });
     expect(fakes.x.countTweets(text)).toBe(1);
-    expect(tweetRequests(text)).toHaveLength(1);
+    expect(tweetRequests(fakes, text)).toHaveLength(1);
   });
 
   it("LinkedIn: an answer slower than PROVIDER_TIMEOUT_MS", async () => {
@@ -470,7 +470,7 @@ describe("refusals", () => {
     });
     await timePasses(postId);
     await publishAllDue();
-    expect(linkedinPostRequests(text)).toHaveLength(1);
+    expect(linkedinPostRequests(fakes, text)).toHaveLength(1);
   });
 
   it("LinkedIn's duplicate on a FIRST attempt is a refusal (someone posted it), not a success", async () => {
@@ -498,7 +498,7 @@ describe("leases", () => {
     expect(count).toBe(1);
     await publishAllDue();
     expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "publishing", leaseOwner: "crashed-worker" });
-    expect(linkedinPostRequests(text)).toHaveLength(0);
+    expect(linkedinPostRequests(fakes, text)).toHaveLength(0);
 
     await getDb().delivery.updateMany({ where: { postId }, data: { leaseUntil: new Date(Date.now() - 1000) } });
     await publishAllDue();
@@ -610,7 +610,7 @@ describe("retry from the post", () => {
     const [linkedin, x] = post.deliveries;
     expect(linkedin).toMatchObject({ status: "published", errorCode: null, lastError: null });
     expect(x).toMatchObject({ status: "published", externalId: xBefore!.externalId, publishedAt: xBefore!.publishedAt, attempts: xBefore!.attempts });
-    expect(tweetRequests(text)).toHaveLength(1);
+    expect(tweetRequests(fakes, text)).toHaveLength(1);
     expect(fakes.x.countTweets(text)).toBe(1);
     expect(fakes.linkedin.countPosts(text)).toBe(1);
   });
@@ -701,7 +701,7 @@ describe("tokens", () => {
     expect(fakes.x.state.refreshTokens.has(refreshToken)).toBe(true);
     expect(refreshRequests(old.refreshToken)).toHaveLength(1);
 
-    const [tweetRequest] = tweetRequests(text);
+    const [tweetRequest] = tweetRequests(fakes, text);
     expect(tweetRequest!.headers.authorization).toBe(`Bearer ${accessToken}`);
     expect(row.updatedAt.getTime()).toBeLessThanOrEqual(tweetRequest!.at.getTime());
 
@@ -765,7 +765,7 @@ describe("tokens", () => {
     expect(row.status).toBe("needs_reconnect");
     expect(row.refreshLeaseUntil).toBeNull();
     expect(refreshRequests(xTokens!.refreshToken)).toHaveLength(1);
-    expect(tweetRequests(text)).toHaveLength(0);
+    expect(tweetRequests(fakes, text)).toHaveLength(0);
     expect(await getDb().notification.count({ where: { postId, kind: "publish_failed" } })).toBe(1);
   });
 
@@ -778,6 +778,6 @@ describe("tokens", () => {
     await publishAllDue();
     expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "failed", errorCode: "needs_reconnect" });
     expect((await getDb().connection.findFirstOrThrow({ where: { userId: user.id, provider: "linkedin" } })).status).toBe("needs_reconnect");
-    expect(linkedinPostRequests(text)).toHaveLength(0);
+    expect(linkedinPostRequests(fakes, text)).toHaveLength(0);
   });
 });

@@ -8,7 +8,19 @@ import { deletePost, schedulePost, updatePost } from "~/modules/posts/post.serve
 import { claimDue } from "~/modules/publishing/claim.server";
 import { startPublisher } from "~/modules/publishing/publisher.server";
 import { settleStrandedPosts } from "~/modules/publishing/stranded.server";
-import { connectedUser, deliveryOf, duePost, postState, publishAllDue, startFakes, uniqueText, waitFor, type Fakes } from "../support/publishing";
+import {
+  connectedUser,
+  deliveryOf,
+  duePost,
+  failureNotices,
+  type Fakes,
+  postState,
+  publishAllDue,
+  startFakes,
+  tweetRequests,
+  uniqueText,
+  waitFor,
+} from "../support/publishing";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -17,9 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fakes.close();
 });
-
-const notices = (postId: string) => getDb().notification.count({ where: { postId, kind: "publish_failed" } });
-const tweetRequests = (text: string) => fakes.x.state.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === text);
 
 describe("a post with a delivery still to do", () => {
   it("stays publishing after its sibling failed (no notice, no edit, no deletion), and fails once, when the last is over", async () => {
@@ -34,7 +43,7 @@ describe("a post with a delivery still to do", () => {
     expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "failed" });
     expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "pending", attempts: 0 });
     expect((await postState(postId)).status).toBe("publishing");
-    expect(await notices(postId)).toBe(0);
+    expect(await failureNotices(postId)).toBe(0);
     await expect(updatePost(user.id, postId, { linkedinText: "Changed mid-send" })).rejects.toMatchObject({ code: "post_publishing", status: 409 });
     await expect(deletePost(user.id, postId)).rejects.toMatchObject({ code: "post_publishing", status: 409 });
 
@@ -42,7 +51,7 @@ describe("a post with a delivery still to do", () => {
     const post = await postState(postId);
     expect(post.deliveries.map((d) => d.status)).toEqual(["failed", "published"]);
     expect(post).toMatchObject({ status: "failed", errorMessage: "linkedin", linkedinText: text });
-    expect(await notices(postId)).toBe(1);
+    expect(await failureNotices(postId)).toBe(1);
     expect(fakes.x.countTweets(text)).toBe(1);
   });
 
@@ -58,7 +67,7 @@ describe("a post with a delivery still to do", () => {
     await getDb().post.update({ where: { id: postId }, data: { status: "failed", errorCode: "delivery_failed", errorMessage: "linkedin" } });
     fakes.x.failNext("POST /2/tweets", { delayMs: 600 });
     const publisher = startPublisher({ concurrency: { linkedin: 1, twitter: 1 }, pollMs: 25 });
-    await waitFor(() => tweetRequests(text).length === 1);
+    await waitFor(() => tweetRequests(fakes, text).length === 1);
     expect((await postState(postId)).status).toBe("publishing");
     await expect(deletePost(user.id, postId)).rejects.toMatchObject({ code: "post_publishing" });
     await publisher.idle();

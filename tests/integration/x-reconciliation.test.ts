@@ -5,7 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTweet } from "~/integrations/x.server";
 import { getDb } from "~/modules/db/db.server";
-import { connectedUser, duePost, postState, publishAllDue, startFakes, type Fakes } from "../support/publishing";
+import {
+  connectedUser,
+  deliveryOf,
+  duePost,
+  failureNotices,
+  type Fakes,
+  postState,
+  publishAllDue,
+  startFakes,
+  timePasses,
+  tweetRequests,
+  uniqueText,
+} from "../support/publishing";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -15,19 +27,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-let serial = 0;
-const uniqueText = (label: string) => `${label} ${Date.now().toString(36)}-${++serial}`;
-const tweetRequests = (text: string) => fakes.x.state.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === text);
 const isTimeline = (xUserId: string) => (r: { method: string; path: string }) => r.method === "GET" && r.path === `/2/users/${xUserId}/tweets`;
-
-async function xDelivery(postId: string) {
-  return getDb().delivery.findUniqueOrThrow({ where: { postId_platform: { postId, platform: "twitter" } } });
-}
-
-/** What waiting until the retry time would do. */
-async function timePasses(postId: string) {
-  await getDb().delivery.updateMany({ where: { postId, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
-}
 
 /** The tweet is created but its answer is lost; the next attempt must find it and not post again. */
 async function expectReconciled(text: string, images = 0) {
@@ -35,7 +35,7 @@ async function expectReconciled(text: string, images = 0) {
   const postId = await duePost(user.id, ["twitter"], text, images);
   fakes.x.dropConnectionAfterHandling("POST /2/tweets");
   await publishAllDue();
-  expect(await xDelivery(postId)).toMatchObject({ status: "pending", errorCode: "uncertain" });
+  expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "pending", errorCode: "uncertain" });
   const tweet = fakes.x.state.tweets.find((t) => t.text === text)!;
   expect(tweet.shownText).not.toBe(text); // X shows it otherwise
 
@@ -44,7 +44,7 @@ async function expectReconciled(text: string, images = 0) {
   const post = await postState(postId);
   expect(post.status).toBe("published");
   expect(post.deliveries[0]).toMatchObject({ status: "published", externalId: tweet.id, attempts: 2 });
-  expect(tweetRequests(text)).toHaveLength(1);
+  expect(tweetRequests(fakes, text)).toHaveLength(1);
   expect(fakes.x.countTweets(text)).toBe(1);
 }
 
@@ -69,7 +69,7 @@ describe("X's duplicate refusal after an uncertain attempt", () => {
     const postId = await duePost(user.id, ["twitter"], text, 1);
     fakes.x.dropConnectionAfterHandling("POST /2/tweets");
     await publishAllDue();
-    expect(await xDelivery(postId)).toMatchObject({ status: "pending", errorCode: "uncertain" });
+    expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "pending", errorCode: "uncertain" });
 
     // The first look finds nothing yet (as a timeline lagging behind would answer).
     fakes.x.failNext(isTimeline(xUserId!), { status: 200, body: { meta: { result_count: 0 } } });
@@ -79,7 +79,7 @@ describe("X's duplicate refusal after an uncertain attempt", () => {
     const post = await postState(postId);
     expect(post.status).toBe("published");
     expect(post.deliveries[0]).toMatchObject({ status: "published", externalId: tweet.id, errorCode: null, lastError: null });
-    expect(tweetRequests(text)).toHaveLength(2); // posted again, refused as a duplicate
+    expect(tweetRequests(fakes, text)).toHaveLength(2); // posted again, refused as a duplicate
     expect(fakes.x.state.requests.filter(isTimeline(xUserId!))).toHaveLength(2);
     expect(fakes.x.countTweets(text)).toBe(1);
     expect(await getDb().notification.count({ where: { postId } })).toBe(0);
@@ -94,20 +94,20 @@ describe("X's duplicate refusal after an uncertain attempt", () => {
     // A 503 on the create: uncertain (X may have created it), though here it did not.
     fakes.x.failNext("POST /2/tweets", { status: 503 });
     await publishAllDue();
-    expect(await xDelivery(postId)).toMatchObject({ status: "pending", errorCode: "uncertain" });
+    expect(await deliveryOf(postId, "twitter")).toMatchObject({ status: "pending", errorCode: "uncertain" });
 
     await timePasses(postId);
     await publishAllDue();
-    const failed = await xDelivery(postId);
+    const failed = await deliveryOf(postId, "twitter");
     expect(failed).toMatchObject({ status: "failed", errorCode: "duplicate_not_found", attempts: 2, nextAttemptAt: null });
     expect(failed.lastError).toMatch(/^X refused the tweet as a duplicate, but the tweet of the earlier, unconfirmed attempt is not on the account/);
     expect(failed.sentAt).not.toBeNull(); // a manual retry looks again first
     expect((await postState(postId)).status).toBe("failed");
-    expect(await getDb().notification.count({ where: { postId, kind: "publish_failed" } })).toBe(1);
+    expect(await failureNotices(postId)).toBe(1);
 
     await timePasses(postId);
     await publishAllDue();
-    expect(tweetRequests(text)).toHaveLength(3); // by hand, the 503, the duplicate: nothing since
+    expect(tweetRequests(fakes, text)).toHaveLength(3); // by hand, the 503, the duplicate: nothing since
     expect(fakes.x.countTweets(text)).toBe(1);
   });
 });

@@ -128,3 +128,19 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Requests the X fake received that create a tweet with this text. */
+export const tweetRequests = (fakes: Fakes, text: string) =>
+  fakes.x.state.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === text);
+
+/** Requests the LinkedIn fake received that create a post with this text. */
+export const linkedinPostRequests = (fakes: Fakes, text: string) =>
+  fakes.linkedin.state.requests.filter((r) => r.method === "POST" && r.path === "/rest/posts" && r.body?.commentary === text);
+
+/** The "publish failed" notices the user got for a post. */
+export const failureNotices = (postId: string) => getDb().notification.count({ where: { postId, kind: "publish_failed" } });
+
+/** What waiting until the retry time would do: the post's pending deliveries become due. */
+export async function timePasses(postId: string) {
+  await getDb().delivery.updateMany({ where: { postId, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+}
