@@ -1,7 +1,7 @@
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
-import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { enforce } from "~/modules/rate-limit/rate-limit.server";
 import { currentSubscription, hasPaidAccess } from "~/modules/subscriptions/subscription.server";
 import { isAiConfigured } from "./ai.server";
 
@@ -31,12 +31,5 @@ export async function assertAiAvailable(userId: string): Promise<void> {
 /** Call before each model request: throws the reason it may not run, and counts it when it may. */
 export async function assertCanUseAi(userId: string): Promise<void> {
   await assertAiAvailable(userId);
-  const state = await hit(`ai:user:${userId}`, { limit: getEnv().AI_REQUESTS_PER_HOUR, windowMs: HOUR_MS });
-  if (state.limited) {
-    const { retryAfterSeconds } = state;
-    throw new AppError("rate_limited", "ai.errors.rateLimited", {
-      values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
-      retryAfterSeconds,
-    });
-  }
+  await enforce(`ai:user:${userId}`, { limit: getEnv().AI_REQUESTS_PER_HOUR, windowMs: HOUR_MS }, "ai.errors.rateLimited");
 }

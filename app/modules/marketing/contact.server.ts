@@ -1,10 +1,9 @@
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
-import { AppError } from "~/modules/errors/app-error";
 import type { Locale } from "~/modules/i18n/i18n";
 import { logger } from "~/modules/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
-import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { enforce } from "~/modules/rate-limit/rate-limit.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -21,15 +20,7 @@ export interface ContactInput {
  * (ADMIN_EMAILS) with the sender as Reply-To. Limited per IP address.
  */
 export async function sendContactMessage(input: ContactInput, context: { ip: string | null; userId: string | null; locale: Locale }): Promise<void> {
-  if (context.ip) {
-    const state = await hit(`contact:ip:${context.ip}`, { limit: 5, windowMs: HOUR_MS });
-    if (state.limited) {
-      throw new AppError("rate_limited", "errors.tooManyAttempts", {
-        values: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) },
-        retryAfterSeconds: state.retryAfterSeconds,
-      });
-    }
-  }
+  if (context.ip) await enforce(`contact:ip:${context.ip}`, { limit: 5, windowMs: HOUR_MS });
   if (input.honeypot) return;
   const db = getDb();
   const saved = await db.contactMessage.create({

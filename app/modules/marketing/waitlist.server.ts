@@ -1,7 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
-import { AppError } from "~/modules/errors/app-error";
 import type { Locale } from "~/modules/i18n/i18n";
-import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { enforce } from "~/modules/rate-limit/rate-limit.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -11,15 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * too. Limited per IP address.
  */
 export async function joinWaitlist(input: { fullName: string; email: string; locale: Locale; honeypot?: string }, ip: string | null): Promise<void> {
-  if (ip) {
-    const state = await hit(`waitlist:ip:${ip}`, { limit: 10, windowMs: HOUR_MS });
-    if (state.limited) {
-      throw new AppError("rate_limited", "errors.tooManyAttempts", {
-        values: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) },
-        retryAfterSeconds: state.retryAfterSeconds,
-      });
-    }
-  }
+  if (ip) await enforce(`waitlist:ip:${ip}`, { limit: 10, windowMs: HOUR_MS });
   if (input.honeypot) return;
   try {
     await getDb().waitlistEntry.create({ data: { fullName: input.fullName, email: input.email, locale: input.locale } });
