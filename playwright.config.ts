@@ -9,6 +9,16 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const FAKE_MODEL_PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
 const FAKE_LINKEDIN_PORT = Number(process.env.FAKE_LINKEDIN_PORT ?? 3297);
 const FAKE_X_PORT = Number(process.env.FAKE_X_PORT ?? 3298);
+export const FAKE_STRIPE_PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3296);
+/** Billing runs against the Stripe fake, which signs the events it sends with this secret. */
+export const E2E_STRIPE = {
+  STRIPE_SECRET_KEY: "sk_test_e2e_plume",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e_plume",
+  STRIPE_PRICE_PRO_MONTHLY: "price_monthly",
+  STRIPE_PRICE_PRO_YEARLY: "price_yearly",
+  STRIPE_WAITLIST_COUPON: "WAITLIST20",
+  STRIPE_API_URL: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+};
 export const E2E_DATA_DIR = path.resolve("tests/e2e/.data");
 const launchOptions = { executablePath: await bundledChromium(), args: chromiumArgs };
 
@@ -36,7 +46,15 @@ export default defineConfig({
       port: FAKE_MODEL_PORT,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { FAKE_MODEL_PORT: String(FAKE_MODEL_PORT), FAKE_LINKEDIN_PORT: String(FAKE_LINKEDIN_PORT), FAKE_X_PORT: String(FAKE_X_PORT) },
+      env: {
+        FAKE_MODEL_PORT: String(FAKE_MODEL_PORT),
+        FAKE_LINKEDIN_PORT: String(FAKE_LINKEDIN_PORT),
+        FAKE_X_PORT: String(FAKE_X_PORT),
+        FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+        STRIPE_SECRET_KEY: E2E_STRIPE.STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.STRIPE_WEBHOOK_SECRET,
+        STRIPE_WEBHOOK_URL: `http://localhost:${PORT}/api/stripe/webhook`,
+      },
     },
     {
       // A fresh data folder each run; TRUST_PROXY lets each test act from its own address, so rate
@@ -65,6 +83,7 @@ export default defineConfig({
         X_OAUTH_URL: `http://127.0.0.1:${FAKE_X_PORT}/i/oauth2`,
         X_API_URL: `http://127.0.0.1:${FAKE_X_PORT}`,
         PUBLISHER_POLL_MS: "300",
+        ...E2E_STRIPE,
       },
     },
   ],

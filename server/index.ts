@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment, formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL] }));
+  // Forms lead to the providers' pages: OAuth consent, and Stripe's checkout and billing portal
+  // (the upgrade forms answer 303 there; a browser checks form-action on that redirect too).
+  const stripePages = env.STRIPE_SECRET_KEY ? [env.STRIPE_API_URL, "https://checkout.stripe.com", "https://billing.stripe.com"] : [];
+  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment, formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL, ...stripePages] }));
   app.use(sameOriginGuard(env.APP_URL));
 
   const build = viteDevServer

@@ -24,6 +24,16 @@ describe("sameOriginGuard", () => {
     expect(run("POST", {}).allowed).toBe(true);
   });
 
+  it("lets Stripe's webhook deliveries through (server to server: no Origin, no Sec-Fetch-Site)", () => {
+    expect(
+      run("POST", {
+        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        "Content-Type": "application/json; charset=utf-8",
+        "Stripe-Signature": "t=1,v1=ab",
+      }).allowed,
+    ).toBe(true);
+  });
+
   it("refuses writes from another site", () => {
     expect(run("POST", { Origin: "https://evil.example", Host: "plume.example.com" }).allowed).toBe(false);
     expect(run("PUT", { "Sec-Fetch-Site": "cross-site" }).allowed).toBe(false);

@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState, type CSSProperties } from "react";
 
-// Spec section 9: shown only when a navigation lasts over 200 ms; creeps for 2 s; on completion it
+// Shown only when a navigation lasts over 200 ms; creeps for 2 s; on completion it
 // fills, fades after 500 ms and resets 400 ms later; 3 px high.
 const THROTTLE_MS = 200;
 const DURATION_MS = 2000;

@@ -5,7 +5,7 @@ import type { Toast as ToastData, ToastInput } from "~/modules/toast/toast";
 import { cn } from "~/utils/cn";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, toastVariants } from "./ui/toast";
 
-// Spec (sections 3, 4, 9): queued, at most 5 visible (the oldest is dropped), 5 s each, removed
+// Toasts are queued, at most 5 visible (the oldest is dropped), 5 s each, removed
 // 200 ms after closing, bottom-right.
 export const TOAST_LIMIT = 5;
 export const TOAST_DURATION_MS = 5000;

@@ -54,6 +54,9 @@ export default function SignupPage() {
   // The browser knows the user's time zone; without JavaScript the account starts on UTC.
   useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
   const [form, fields] = useZodForm("signup", signupSchema, lastResult);
+  // Someone who already has an account signs in instead and still lands where they were going.
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (
     <AuthCard
@@ -62,14 +65,14 @@ export default function SignupPage() {
       footer={
         <p>
           {t("auth.signup.haveAccount")}{" "}
-          <Link to="/login" className="font-medium text-primary hover:underline">
+          <Link to={loginHref} className="font-medium text-primary hover:underline">
             {t("nav.signIn")}
           </Link>
         </p>
       }
     >
       <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-5">
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="timezone" value={timezone} />
         <Field
           label={t("auth.fields.email")}

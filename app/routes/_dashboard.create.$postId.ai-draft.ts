@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { AppError } from "~/modules/errors/app-error";
 import { getParams, postParams } from "~/modules/http/params.server";
+import { ndjsonResponse } from "~/modules/http/ndjson.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { streamComposeWithAi } from "~/modules/posts/ai-compose.server";
 import { aiPromptSchema } from "~/modules/posts/schemas";
@@ -16,6 +17,6 @@ export const action = apiRoute({
     const submission = parseWithZod(await request.formData(), { schema: aiPromptSchema });
     if (submission.status !== "success") throw new AppError("validation_failed", "errors.validationFailed");
     const { postId } = getParams(params, postParams);
-    return streamComposeWithAi(user.id, postId, submission.value, await getLocale(request), request.signal);
+    return ndjsonResponse(await streamComposeWithAi(user.id, postId, submission.value, await getLocale(request), request.signal));
   },
 });

@@ -6,14 +6,13 @@ import { ManualContentForm } from "~/components/create/manual-content-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { composeWithAi } from "~/modules/posts/ai-compose.server";
-import { saveStep } from "~/modules/posts/compose.server";
+import { saveWrittenText } from "~/modules/posts/compose.server";
 import { getEditablePost } from "~/modules/posts/post.server";
-import { parsePlatforms } from "~/modules/platforms/platforms";
 import { aiPromptSchema, manualContentSchema } from "~/modules/posts/schemas";
 import { useWizardData } from "./_dashboard.create.$postId";
 
@@ -22,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
-  const post = await getEditablePost(user.id, postId);
+  const post = await getEditablePost(user.id, postId).catch(rethrowAsResponse);
 
   if (post.source === "ai") {
     const submission = parseWithZod(formData, { schema: aiPromptSchema });
@@ -38,13 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: manualContentSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const platforms = parsePlatforms(post.platforms);
-  const { text } = submission.value;
   try {
-    await saveStep(user.id, postId, "review", {
-      ...(platforms.includes("linkedin") ? { linkedinText: text } : {}),
-      ...(platforms.includes("twitter") ? { twitterText: text } : {}),
-    });
+    await saveWrittenText(user.id, postId, submission.value.text);
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);

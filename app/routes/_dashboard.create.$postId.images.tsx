@@ -1,20 +1,24 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ImageList } from "~/components/create/image-list";
+import { altTextIntent, ImageList } from "~/components/create/image-list";
 import { ImageUploadForm } from "~/components/create/image-upload-form";
 import { StepCard } from "~/components/create/step-card";
-import { stepPath } from "~/modules/posts/wizard-steps";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
+import { formErrorsOf } from "~/modules/forms/reply";
+import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { isMultipart } from "~/modules/media/upload.server";
+import { isMultipart, readMultipartUpload } from "~/modules/media/upload.server";
 import { saveStep } from "~/modules/posts/compose.server";
-import { changeImage, uploadImages } from "~/modules/posts/image-actions.server";
+import { addImages, changeImage } from "~/modules/posts/post-images.server";
+import { imageStepSchema, imageUploadFieldsSchema } from "~/modules/posts/schemas";
+import { stepPath } from "~/modules/posts/wizard-steps";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useWizardData } from "./_dashboard.create.$postId";
 
@@ -22,33 +26,53 @@ import { useWizardData } from "./_dashboard.create.$postId";
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
-  const here = stepPath(postId, "images");
-  const { t } = await getRequestT(request);
-  let outcome;
-  if (isMultipart(request)) {
-    outcome = await uploadImages(request, user.id, postId, t);
-  } else {
-    const form = await request.formData();
-    if (form.get("intent") === "continue") {
-      try {
-        await saveStep(user.id, postId, "schedule");
-      } catch (error) {
-        rethrowUnlessAppError(error);
-        return data({ errors: [t(error.messageKey, error.options.values)] }, { status: error.status });
-      }
+  if (isMultipart(request)) return upload(request, user.id, postId);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: imageStepSchema });
+  const intent = formData.get("intent") === "altText" ? altTextIntent(String(formData.get("imageId"))) : null;
+  if (submission.status !== "success") {
+    if (intent) return replyInvalid(submission, { intent });
+    const { t } = await getRequestT(request);
+    return replyMessages([t("errors.validationFailed")], 400);
+  }
+  const change = submission.value;
+  try {
+    if (change.intent === "continue") {
+      await saveStep(user.id, postId, "schedule");
       return redirect(stepPath(postId, "schedule"));
     }
-    outcome = await changeImage(form, user.id, postId, t);
+    await changeImage(user.id, postId, change);
+  } catch (error) {
+    rethrowUnlessAppError(error);
+    return replyWithError(request, intent ? submission : null, error, { intent });
   }
-  // Some files may have been added beside the refused ones: a 200 lets the page reload its list.
-  if (outcome.errors.length) return data({ errors: outcome.errors }, { status: outcome.added ? 200 : outcome.status });
-  return outcome.added ? redirectWithToast(here, { type: "success", title: t("create.images.added", { count: outcome.added }) }) : redirect(here);
+  return redirect(stepPath(postId, "images"));
+}
+
+/** Adds every file that passes the rules; each refused one is named with its reason. */
+async function upload(request: Request, userId: string, postId: string) {
+  const { fields, files } = await readMultipartUpload(request);
+  const { t } = await getRequestT(request);
+  const submission = parseWithZod(fields, { schema: imageUploadFieldsSchema });
+  if (submission.status !== "success")
+    return replyMessages(
+      Object.values(submission.error ?? {}).flatMap((keys) => (keys ?? []).map((key) => t(key))),
+      400,
+    );
+  if (files.length === 0) return replyMessages([t("create.images.noFile")], 400);
+  const { added, refused } = await addImages(userId, postId, files, submission.value.altText);
+  if (refused.length) {
+    const messages = refused.map(({ name, error }) => t("create.images.fileError", { name, message: t(error.messageKey, error.options.values) }));
+    // Some files may have been added beside the refused ones: a 200 lets the page reload its list.
+    return replyMessages(messages, added ? 200 : Math.max(...refused.map(({ error }) => error.status)));
+  }
+  return redirectWithToast(stepPath(postId, "images"), { type: "success", title: t("create.images.added", { count: added }) });
 }
 
 export default function ImagesStep() {
   const { t } = useTranslation();
   const { post } = useWizardData();
-  const errors = useActionData<typeof action>()?.errors;
+  const reply = useActionData<typeof action>();
   return (
     <StepCard
       title={t("create.images.title")}
@@ -63,8 +87,8 @@ export default function ImagesStep() {
         </Form>
       }
     >
-      <ImageUploadForm key={post.images.length} count={post.images.length} errors={errors} />
-      <ImageList postId={post.id} images={post.images} />
+      <ImageUploadForm key={post.images.length} count={post.images.length} errors={formErrorsOf(reply)} />
+      <ImageList images={post.images} reply={reply} />
     </StepCard>
   );
 }

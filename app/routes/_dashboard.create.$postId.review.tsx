@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { ArrowRight, Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -20,11 +20,8 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
-import { saveStep } from "~/modules/posts/compose.server";
-import { getEditablePost } from "~/modules/posts/post.server";
+import { saveReview } from "~/modules/posts/compose.server";
 import type { Platform } from "~/modules/platforms/platforms";
-import { parsePlatforms } from "~/modules/platforms/platforms";
-import { textFieldErrors } from "~/modules/posts/scheduling-rules";
 import { reviewFormSchema } from "~/modules/posts/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useOptionalUser } from "~/utils/use-root-data";
@@ -40,32 +37,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
-  const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
+  const intent = formData.get("intent");
   try {
-    const post = await getEditablePost(user.id, postId);
-    const platforms = parsePlatforms(post.platforms);
-    const texts = { ...submission.value };
-    // Without JavaScript the copy buttons post the form; the server copies.
-    if (intent === "copyToTwitter") texts.twitterText = texts.linkedinText;
-    if (intent === "copyToLinkedin") texts.linkedinText = texts.twitterText;
-    const changes = Object.fromEntries(platforms.map((p) => [fieldOf[p], texts[fieldOf[p]]]));
-    if (intent === "copyToTwitter" || intent === "copyToLinkedin") {
-      await saveStep(user.id, postId, "review", changes);
-      return redirect(stepPath(postId, "review"));
-    }
-    const problems = textFieldErrors({ platforms, linkedinText: texts.linkedinText, twitterText: texts.twitterText });
-    await saveStep(user.id, postId, Object.keys(problems).length ? "review" : "images", changes);
-    if (Object.keys(problems).length) {
-      const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [key]]));
-      return data({ intent: null, result: submission.reply({ fieldErrors }) }, { status: 422 });
-    }
+    const { next, problems } = await saveReview(
+      user.id,
+      postId,
+      submission.value,
+      intent === "copyToTwitter" || intent === "copyToLinkedin" ? intent : "continue",
+    );
+    const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [key]]));
+    if (Object.keys(fieldErrors).length) return replyInvalid(submission, { fieldErrors });
+    return redirect(stepPath(postId, next));
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
-  return redirect(stepPath(postId, "images"));
 }
 
 export default function ReviewStep() {

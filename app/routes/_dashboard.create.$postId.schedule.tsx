@@ -16,7 +16,7 @@ import { getPageParams } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { finishComposing } from "~/modules/posts/post.server";
-import { submitSchedule } from "~/modules/posts/schedule-action.server";
+import { submitScheduleForm } from "~/utils/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useWizardData } from "./_dashboard.create.$postId";
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { t } = await getRequestT(request);
     return redirectWithToast(`/posts/${postId}`, { type: "success", title: t("create.schedule.savedDraft") });
   }
-  return submitSchedule(request, formData, user, postId);
+  return submitScheduleForm(request, formData, user, postId);
 }
 
 export default function ScheduleStep() {
@@ -44,7 +44,7 @@ export default function ScheduleStep() {
   return (
     <>
       {/* Outside the form: its Connect buttons are forms of their own. */}
-      <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} className="mb-6" />
+      <ConnectFirst platforms={actionData?.connect} token={actionData} className="mb-6" />
       <Form method="post" {...getFormProps(form)} noValidate>
         <StepCard
           title={t("create.schedule.title")}

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -11,11 +11,14 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
+import { formErrorsOf } from "~/modules/forms/reply";
+import { replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { duplicatePost, getOwnPost, publishNow } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { readNoticesOfPost } from "~/modules/publishing/notify.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { FormErrors } from "~/components/ui/field";
 import { useOptionalUser } from "~/utils/use-root-data";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -50,10 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     rethrowUnlessAppError(error);
-    if (error.code === "accounts_not_connected") {
-      return data({ connect: String(error.options.values?.platforms ?? "").split(","), error: null }, { status: 409 });
-    }
-    return data({ connect: null, error: t(error.messageKey, error.options.values) }, { status: error.status });
+    return replyWithError(request, null, error);
   }
   return redirect(`/posts/${postId}`);
 }
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PostPage() {
   const { t } = useTranslation();
   const { post } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const author = useOptionalUser()?.email ?? "";
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -71,12 +71,10 @@ export default function PostPage() {
       </Link>
       <PostHeader post={post} />
       <PostActions post={post} />
-      {actionData?.error ? (
-        <p role="alert" className="rounded-md bg-error/10 p-3 text-sm text-error">
-          {actionData.error}
-        </p>
-      ) : null}
-      <ConnectFirst platforms={actionData?.connect} token={actionData} />
+      <div role="alert">
+        <FormErrors errors={formErrorsOf(reply)} />
+      </div>
+      <ConnectFirst platforms={reply?.connect} token={reply} />
       {post.deliveries.length ? <DeliveryList deliveries={post.deliveries} /> : null}
       <section aria-labelledby="previews-title" className="flex flex-col gap-3">
         <h2 id="previews-title" className="text-lg font-semibold">

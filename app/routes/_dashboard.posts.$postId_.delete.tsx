@@ -1,13 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
+import { formErrorsOf } from "~/modules/forms/reply";
+import { replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { deletePost, getOwnPost } from "~/modules/posts/post.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -30,20 +33,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
-  const { t } = await getRequestT(request);
   try {
     await deletePost(user.id, postId);
   } catch (error) {
     rethrowUnlessAppError(error);
-    return data({ error: t(error.messageKey, error.options.values) }, { status: error.status });
+    return replyWithError(request, null, error);
   }
+  const { t } = await getRequestT(request);
   return redirectWithToast("/posts", { type: "success", title: t("posts.delete.done") });
 }
 
 export default function DeletePostPage() {
   const { t } = useTranslation();
   const post = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
@@ -52,7 +55,7 @@ export default function DeletePostPage() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {post.text ? <blockquote className="line-clamp-3 border-l-2 pl-3 text-sm text-muted-foreground">{post.text}</blockquote> : null}
-        {actionData?.error ? <p className="rounded-md bg-error/10 p-3 text-sm text-error">{actionData.error}</p> : null}
+        <FormErrors errors={formErrorsOf(reply)} />
         <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="ghost">
             <Link to={`/posts/${post.id}`}>{t("common.cancel")}</Link>

@@ -15,7 +15,7 @@ import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.
 import { postParams } from "~/modules/http/params.server";
 import { getEditablePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
-import { submitSchedule } from "~/modules/posts/schedule-action.server";
+import { submitScheduleForm } from "~/utils/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
-  return submitSchedule(request, await request.formData(), user, postId);
+  return submitScheduleForm(request, await request.formData(), user, postId);
 }
 
 export default function SchedulePostPage() {
@@ -64,7 +64,7 @@ export default function SchedulePostPage() {
           </div>
         </Form>
         <div className="mt-4">
-          <ConnectFirst platforms={actionData && "connect" in actionData ? actionData.connect : null} token={actionData} />
+          <ConnectFirst platforms={actionData?.connect} token={actionData} />
         </div>
       </CardContent>
     </Card>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
@@ -8,12 +8,14 @@ import { ConnectionsSection } from "~/components/profile/connections-section";
 import { HelpSection, QuickActions } from "~/components/profile/help-section";
 import { PasswordSection } from "~/components/profile/password-section";
 import { SubscriptionSection } from "~/components/profile/subscription-section";
+import { billingAccount } from "~/modules/billing/account.server";
 import { changePassword, sendVerificationEmail } from "~/modules/auth/auth.server";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { changePasswordSchema } from "~/modules/auth/schemas";
 import { countSessions, revokeSessions } from "~/modules/auth/session.server";
 import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
+import { resultFor } from "~/modules/forms/reply";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger/logger.server";
@@ -29,8 +31,8 @@ export const handle: RouteHandle = { title: "profile.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUserSession(request);
-  const [profile, sessions] = await Promise.all([getUserProfile(user.id), countSessions(user.id)]);
-  return { profile, sessions, timeZones: listTimeZones() };
+  const [profile, sessions, billing] = await Promise.all([getUserProfile(user.id), countSessions(user.id), billingAccount(user.id)]);
+  return { profile, sessions, billing, timeZones: listTimeZones() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         try {
           ({ cookie } = await changePassword(user.id, submission.value, sessionClient(request, context)));
         } catch (error) {
-          // Spec section 8: an unexpected failure still answers 'Failed to update password.'
+          // An unexpected failure still answers 'Failed to update password.'
           if (!isAppError(error)) logger.error({ err: error, userId: user.id }, "Password change failed");
           const failure = isAppError(error) ? error : new AppError("password_update_failed", "profile.password.failed");
           return replyWithError(request, submission, failure, { intent, hideFields });
@@ -69,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done(t("profile.account.verificationSent"));
       case "disconnect": {
         const provider = formData.get("provider");
-        if (!isPlatform(provider)) return data({ intent: null, result: undefined }, { status: 400 });
+        if (!isPlatform(provider)) return replyMessages([t("errors.validationFailed")], 400);
         try {
           const { flaggedPosts } = await disconnect(user.id, provider);
           return redirectWithToast("/profile#connections", {
@@ -78,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             description: flaggedPosts ? t("connections.flaggedPosts", { count: flaggedPosts }) : undefined,
           });
         } catch (error) {
-          // Spec section 8: 'Failed to disconnect LinkedIn / Twitter'.
+          // Any failure says 'Failed to disconnect LinkedIn / Twitter'.
           if (!isAppError(error)) logger.error({ err: error, userId: user.id, provider }, "Disconnect failed");
           return redirectWithToast("/profile#connections", { type: "error", title: t(`connections.errors.disconnectFailed.${provider}`) });
         }
@@ -88,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done(t("profile.quick.signedOutOthers", { count }));
       }
       default:
-        return data({ intent: null, result: undefined }, { status: 400 });
+        return replyMessages([t("errors.validationFailed")], 400);
     }
   } catch (error) {
     rethrowUnlessAppError(error);
@@ -98,20 +100,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { profile, sessions, timeZones } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const { profile, sessions, billing, timeZones } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <AccountSection profile={profile} timeZones={timeZones} lastResult={resultFor("updateTimezone")} />
-          <PasswordSection lastResult={resultFor("changePassword")} />
+          <AccountSection profile={profile} timeZones={timeZones} lastResult={resultFor(reply, "updateTimezone")} />
+          <PasswordSection lastResult={resultFor(reply, "changePassword")} />
           <ConnectionsSection services={profile.services} isAdmin={profile.isAdmin} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <SubscriptionSection subscription={profile.subscription} />
+          <SubscriptionSection subscription={profile.subscription} billing={billing} />
           <QuickActions sessions={sessions} />
           <HelpSection />
         </div>

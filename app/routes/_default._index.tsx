@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CallToAction, Hero, ItemsSection, Stats, Testimonials } from "~/components/marketing/landing-sections";
 import { WaitlistForm } from "~/components/marketing/waitlist-form";
 import { getContent } from "~/modules/content/content.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { replyInvalid, replySuccess, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { HONEYPOT_FIELD, waitlistSchema } from "~/modules/marketing/schemas";
 import { joinWaitlist, waitlistCount } from "~/modules/marketing/waitlist.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { intent: "waitlist" });
   }
-  return data({ intent: "waitlist", joined: true });
+  return replySuccess(submission, { intent: "waitlist" });
 }
 
 export default function HomePage() {

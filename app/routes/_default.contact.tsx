@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,8 @@ import { getOptionalUser } from "~/modules/auth/guards.server";
 import { contentPageData } from "~/modules/content/page-route.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { notFoundPage } from "~/modules/errors/route-errors.server";
-import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { replyInvalid, replySuccess, replyWithError } from "~/modules/forms/reply.server";
+import { resultFor, succeeded } from "~/modules/forms/reply";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { sendContactMessage } from "~/modules/marketing/contact.server";
 import { CONTACT_TOPICS, contactSchema, HONEYPOT_FIELD } from "~/modules/marketing/schemas";
@@ -42,20 +43,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
   }
-  return data({ intent: null, sent: true });
+  return replySuccess(submission);
 }
 
 export default function ContactPage() {
   const { t } = useTranslation();
   const { page } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const user = useOptionalUser();
-  const [form, fields] = useZodForm("contact", contactSchema, answer && "result" in answer ? answer.result : undefined, {
+  const [form, fields] = useZodForm("contact", contactSchema, resultFor(reply), {
     defaultValue: { email: user?.email ?? "" },
   });
   return (
     <ContentPage page={page}>
-      {answer && "sent" in answer ? (
+      {succeeded(reply) ? (
         <p role="status" className="mt-10 flex items-start gap-3 rounded-xl bg-success/10 p-4">
           <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
           {t("marketing.contact.sent")}

@@ -1,8 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { BadgeCheck, ShieldCheck } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { ManageBillingButton, UpgradeButton } from "~/components/billing/upgrade-forms";
+import { Button } from "~/components/ui/button";
 import { BillingToggle, ComparisonTable, Faq, PlanCards, type Billing } from "~/components/marketing/pricing";
+import { billingEnabled } from "~/integrations/stripe.server";
+import { getOptionalUser } from "~/modules/auth/guards.server";
+import { billingAccount, type BillingAccount } from "~/modules/billing/account.server";
 import { getContent } from "~/modules/content/content.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
@@ -12,11 +18,14 @@ import { useOptionalUser } from "~/utils/use-root-data";
 export const handle: RouteHandle = { title: "pages.pricing" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const account = user ? await billingAccount(user.id) : { enabled: billingEnabled(), hasCustomer: false, subscribed: false };
   const pricing = getContent(await getLocale(request)).pricing;
   const billing: Billing = new URL(request.url).searchParams.get("billing") === "yearly" ? "yearly" : "monthly";
   return {
     pricing,
     billing,
+    account,
     seo: { title: pricing.seo.title ?? pricing.title, description: pricing.seo.description ?? pricing.description, path: "/pricing" },
   };
 }
@@ -25,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = routeSeoMeta;
 
 export default function PricingPage() {
   const { t } = useTranslation();
-  const { pricing, billing } = useLoaderData<typeof loader>();
+  const { pricing, billing, account } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const user = useOptionalUser();
   const hrefFor = (next: Billing) => {
@@ -46,8 +55,12 @@ export default function PricingPage() {
         pricing={pricing}
         billing={billing}
         ctaFor={(plan) =>
-          // Signed in, a paid plan goes to checkout (which the billing issue completes).
-          user && plan.id === "pro" ? { to: `/checkout?plan=pro&billing=${billing}`, label: t("marketing.pricing.upgrade") } : plan.cta
+          plan.id === "pro"
+            ? proCta({ signedIn: Boolean(user), account, billing, returnTo: hrefFor(billing), plan: plan.cta, t })
+            : // A signed-in user already has the free plan: no account to create.
+              plan.id === "free" && user
+              ? { to: "/posts", label: t("billing.checkout.freeSignedIn") }
+              : plan.cta
         }
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -76,4 +89,58 @@ export default function PricingPage() {
       <Faq faq={pricing.faq} />
     </div>
   );
+}
+
+/**
+ * Pro's button: signed in, the upgrade form (or the billing portal once subscribed); a visitor signs
+ * up first and lands on /checkout with the chosen period. Without billing it says so.
+ */
+function proCta({
+  signedIn,
+  account,
+  billing,
+  returnTo,
+  plan,
+  t,
+}: {
+  signedIn: boolean;
+  account: BillingAccount;
+  billing: Billing;
+  returnTo: string;
+  plan: { to: string; label: string };
+  t: TFunction;
+}) {
+  const interval = billing === "yearly" ? "year" : "month";
+  if (!account.enabled) {
+    if (!signedIn) return plan;
+    return {
+      element: (
+        <div className="flex flex-col gap-2">
+          <Button size="lg" disabled aria-describedby="billing-off">
+            {t("marketing.pricing.upgrade")}
+          </Button>
+          <p id="billing-off" className="text-center text-xs text-muted-foreground">
+            {t("billing.checkout.disabled")}
+          </p>
+        </div>
+      ),
+    };
+  }
+  if (!signedIn) return { to: `/signup?${new URLSearchParams({ redirectTo: `/checkout?interval=${interval}` })}`, label: plan.label };
+  if (account.subscribed) {
+    return {
+      element: (
+        <ManageBillingButton returnTo={returnTo} size="lg">
+          {t("billing.checkout.manage")}
+        </ManageBillingButton>
+      ),
+    };
+  }
+  return {
+    element: (
+      <UpgradeButton interval={interval} returnTo={returnTo} size="lg">
+        {t("marketing.pricing.upgrade")}
+      </UpgradeButton>
+    ),
+  };
 }

@@ -1,5 +1,6 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { startConnect } from "~/modules/connections/oauth.server";
+import { connectQuerySchema } from "~/modules/connections/schemas";
 import { getParams, providerParams } from "~/modules/http/params.server";
 
 /**
@@ -11,9 +12,10 @@ const handler = apiRoute({
     const { user, sessionId } = await requireApiUser(request);
     const { provider } = getParams(params, providerParams);
     const query = new URL(request.url).searchParams;
+    const { prompt, returnTo } = connectQuerySchema.parse({ prompt: query.get("prompt") ?? undefined, returnTo: query.get("returnTo") ?? undefined });
     const url = await startConnect(user, sessionId, provider, {
-      returnTo: query.get("returnTo"),
-      prompt: provider === "linkedin" && query.get("prompt") === "login" ? "login" : undefined,
+      returnTo: returnTo ?? null,
+      prompt: provider === "linkedin" ? prompt : undefined,
     });
     return apiData({ url });
   },

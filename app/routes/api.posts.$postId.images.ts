@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { apiData, apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
 import { AppError } from "~/modules/errors/app-error";
 import { getParams, postParams } from "~/modules/http/params.server";
@@ -6,9 +5,7 @@ import { isMultipart, readMultipartUpload } from "~/modules/media/upload.server"
 import { addImage, imageTooLarge } from "~/modules/posts/post-images.server";
 import { getOwnPost } from "~/modules/posts/post.server";
 import { imageUrl } from "~/modules/posts/post-view.server";
-import { altTextSchema } from "~/modules/posts/schemas";
-
-const fieldsSchema = z.object({ altText: altTextSchema.shape.altText });
+import { imageUploadFieldsSchema } from "~/modules/posts/schemas";
 
 const noFile = () => new AppError("validation_failed", "errors.validationFailed", { fields: { image: "posts.errors.imageFieldRequired" } });
 const severalFiles = () => new AppError("validation_failed", "errors.validationFailed", { fields: { image: "posts.errors.oneImageOnly" } });
@@ -27,7 +24,7 @@ const handler = apiRoute({
     await getOwnPost(user.id, postId); // someone else's post is a 404 whatever was sent
     if (!upload || upload.files.length === 0) throw noFile();
     const { fields, files } = upload;
-    const { altText } = parseBody(fieldsSchema, { altText: fields.get("altText") ?? undefined });
+    const { altText } = parseBody(imageUploadFieldsSchema, { altText: fields.get("altText") ?? undefined });
     if (files.length > 1) throw severalFiles();
     const bytes = files[0]!.bytes;
     if (!bytes) throw imageTooLarge();

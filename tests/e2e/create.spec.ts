@@ -65,7 +65,7 @@ test.describe("create wizard", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("This time is in the past. Choose a later one.")).toBeVisible();
 
-    // No account is connected: the spec's dialog (a panel without JavaScript), with a way to connect.
+    // No account is connected: the 'connect first' dialog (a panel without JavaScript), with a way to connect.
     await page.getByLabel("Date").fill("2030-06-01");
     await page.getByRole("button", { name: "Confirm" }).click();
     const connect = hasJavaScript

@@ -1,7 +1,7 @@
 import { backgroundLuminance, expect, mailedLink, signIn, signUp, test, uniqueEmail } from "./fixtures";
 
 test.describe("shell", () => {
-  test("an unknown page is a real 404 with the spec's error page", async ({ page }) => {
+  test("an unknown page is a real 404 with the site's error page", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();

@@ -1,17 +1,27 @@
 // Runs the provider fakes as one process for the end-to-end tests (Playwright's webServer), so no
 // test reaches the internet. Ports: FAKE_MODEL_PORT (3299, model API at /v1), FAKE_LINKEDIN_PORT
-// (3297) and FAKE_X_PORT (3298).
+// (3297), FAKE_X_PORT (3298) and FAKE_STRIPE_PORT (3296).
 import { startLinkedInFake } from "./linkedin-server";
 import { startModelServer } from "./model-server";
+import { startStripeFake } from "./stripe-server";
 import { startXFake } from "./x-server";
 
 const model = await startModelServer({ port: Number(process.env.FAKE_MODEL_PORT ?? 3299) });
 const linkedin = await startLinkedInFake({ port: Number(process.env.FAKE_LINKEDIN_PORT ?? 3297), latencyMs: 20 });
 const x = await startXFake({ port: Number(process.env.FAKE_X_PORT ?? 3298), latencyMs: 20 });
-console.log(`Fakes: model ${model.url}, LinkedIn ${linkedin.url}, X ${x.url}`);
+// The checkout page's "Pay" sends Stripe's events, signed, to the app under test when told where.
+const { STRIPE_WEBHOOK_URL: webhookUrl, STRIPE_WEBHOOK_SECRET: webhookSecret } = process.env;
+const stripe = await startStripeFake({
+  port: Number(process.env.FAKE_STRIPE_PORT ?? 3296),
+  latencyMs: 20,
+  secretKey: process.env.STRIPE_SECRET_KEY,
+  coupons: { WAITLIST20: { percentOff: 20, duration: "forever" } },
+  webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+});
+console.log(`Fakes: model ${model.url}, LinkedIn ${linkedin.url}, X ${x.url}, Stripe ${stripe.url}`);
 
 const stop = async () => {
-  await Promise.allSettled([model.close(), linkedin.close(), x.close()]);
+  await Promise.allSettled([model.close(), linkedin.close(), x.close(), stripe.close()]);
   process.exit(0);
 };
 process.once("SIGTERM", stop);

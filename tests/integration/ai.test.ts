@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { aiAvailability, assertCanUseAi } from "~/modules/ai/ai-access.server";
-import { draftStreamResponse, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
+import { draftEventStream, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
 import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/modules/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
@@ -8,7 +8,9 @@ import { logger } from "~/modules/logger/logger.server";
 import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { startModelServer, type ModelServer } from "../fakes/model-server";
+import { turnBillingOff, turnBillingOn } from "./billing-switch";
 import { uniqueEmail } from "./helpers";
+import { ndjsonResponse } from "~/modules/http/ndjson.server";
 
 const API_KEY = "sk-test-0123456789-very-secret";
 const AI_KEYS = ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL", "AI_TIMEOUT_MS", "AI_REQUESTS_PER_HOUR"] as const;
@@ -176,7 +178,7 @@ describe("generateDraft", () => {
     const error = await expectAppError(generateDraft(request()), "ai_unavailable");
     expect(error.status).toBe(503);
     expect(() => streamDraft(request())).toThrow(expect.objectContaining({ code: "ai_unavailable" }));
-    expect(() => draftStreamResponse(request())).toThrow(expect.objectContaining({ code: "ai_unavailable" }));
+    expect(() => draftEventStream(request())).toThrow(expect.objectContaining({ code: "ai_unavailable" }));
     expect(server.requests.length).toBe(before);
 
     configureAi({ AI_BASE_URL: undefined });
@@ -225,7 +227,7 @@ describe("streamDraft", () => {
   });
 });
 
-describe("draftStreamResponse", () => {
+describe("draftEventStream, as an NDJSON answer", () => {
   async function lines(response: Response): Promise<any[]> {
     const text = await response.text();
     expect(text.endsWith("\n")).toBe(true);
@@ -236,7 +238,7 @@ describe("draftStreamResponse", () => {
   }
 
   it("streams NDJSON partial lines and a final done line", async () => {
-    const response = draftStreamResponse(request({ locale: "fr" }));
+    const response = ndjsonResponse(draftEventStream(request({ locale: "fr" })));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/x-ndjson/);
     const events = await lines(response);
@@ -249,7 +251,7 @@ describe("draftStreamResponse", () => {
 
   it("sends a failure as the last line", async () => {
     server.setScenario("error500");
-    const response = draftStreamResponse(request());
+    const response = ndjsonResponse(draftEventStream(request()));
     expect(response.status).toBe(200);
     const events = await lines(response);
     expect(events.at(-1)).toEqual({ type: "error", code: "ai_failed", messageKey: "ai.errors.failed" });
@@ -258,6 +260,10 @@ describe("draftStreamResponse", () => {
 
 describe("assertCanUseAi", () => {
   const DAY_MS = 24 * 60 * 60 * 1000;
+
+  // Plans limit nobody while billing is off: these tests are about a Stripe-billed instance.
+  beforeEach(() => turnBillingOn());
+  afterEach(() => turnBillingOff());
 
   async function createUser(trialStartedAt = new Date()) {
     return getDb().user.create({
@@ -295,6 +301,32 @@ describe("assertCanUseAi", () => {
     expect(error.options.values).toEqual({ minutes: 60 });
     await expect(assertCanUseAi(other.id)).resolves.toBeUndefined();
     expect(await aiAvailability(user.id)).toBe("available"); // the UI check counts nothing
+  });
+
+  it("lets anyone use the assistant while billing is off, also after the trial or without a subscription", async () => {
+    turnBillingOff();
+    const expired = await createUser(new Date(Date.now() - 15 * DAY_MS));
+    const without = await getDb().user.create({ data: { email: uniqueEmail("ai"), passwordHash: "not-a-real-hash" } });
+    for (const user of [expired, without]) {
+      expect(await aiAvailability(user.id)).toBe("available");
+      await expect(assertCanUseAi(user.id)).resolves.toBeUndefined();
+    }
+  });
+
+  it("lets an active pro or enterprise subscriber in, and refuses free, canceled or pending ones", async () => {
+    const cases = [
+      { plan: "pro", status: "active", expected: "available" },
+      { plan: "enterprise", status: "active", expected: "available" },
+      { plan: "free", status: "active", expected: "paid_plan_required" },
+      { plan: "pro", status: "canceled", expected: "paid_plan_required" },
+      { plan: "pro", status: "pending", expected: "paid_plan_required" },
+    ] as const;
+    for (const { plan, status, expected } of cases) {
+      const user = await getDb().user.create({
+        data: { email: uniqueEmail("ai"), passwordHash: "not-a-real-hash", subscription: { create: { plan, status } } },
+      });
+      expect(await aiAvailability(user.id), `${plan} ${status}`).toBe(expected);
+    }
   });
 
   it("reports an unconfigured assistant before anything else", async () => {

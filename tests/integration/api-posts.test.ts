@@ -21,6 +21,7 @@ import * as publish from "~/routes/api.posts.$postId.publish";
 import * as schedule from "~/routes/api.posts.$postId.schedule";
 import * as media from "~/routes/media.$imageId";
 import { startModelServer, type ModelServer } from "../fakes/model-server";
+import { turnBillingOff, turnBillingOn } from "./billing-switch";
 import { uniqueEmail } from "./helpers";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response>;
@@ -727,15 +728,32 @@ describe("POST /api/ai/generate", () => {
     expect(await getDb().rateLimitBucket.findUnique({ where: { key: `ai:user:${user.id}` } })).toBeNull();
   });
 
-  it("refuses an expired trial with 402", async () => {
+  it("refuses an expired trial with 402 when billing is on, naming the subscription and /pricing", async () => {
+    turnBillingOn();
+    try {
+      const user = await signedInUser({ trialStartedAt: new Date(Date.now() - 15 * DAY) });
+      const before = server.requests.length;
+      const res = await generateAs(user);
+      expect(res.status).toBe(402);
+      expect(res.body).toEqual({
+        error: {
+          code: "ai_paid_plan_required",
+          message: "The writing assistant needs a Pro or Enterprise subscription (the free trial includes it). See the plans: /pricing",
+        },
+      });
+      expect(server.requests.length).toBe(before);
+      const french = await generateAs(user, undefined, { "Accept-Language": "fr" });
+      expect(french.body!.error.message).toBe(
+        "L'assistant de rédaction nécessite un abonnement Pro ou Entreprise (l'essai gratuit l'inclut). Voir les offres : /pricing",
+      );
+    } finally {
+      turnBillingOff();
+    }
+  });
+
+  it("lets an expired trial draft with AI while billing is off", async () => {
     const user = await signedInUser({ trialStartedAt: new Date(Date.now() - 15 * DAY) });
-    const before = server.requests.length;
-    const res = await generateAs(user);
-    expect(res.status).toBe(402);
-    expect(res.body).toEqual({
-      error: { code: "ai_paid_plan_required", message: "The writing assistant is part of the Pro plan. Upgrade to use it." },
-    });
-    expect(server.requests.length).toBe(before);
+    expect((await generateAs(user)).status).toBe(200);
   });
 
   it("answers 503 when the assistant is not configured", async () => {

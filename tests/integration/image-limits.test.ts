@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
-import { getTranslator } from "~/modules/i18n/i18n.server";
 import { saveFile } from "~/modules/media/storage.server";
-import { uploadImages } from "~/modules/posts/image-actions.server";
+import type { FormReply } from "~/modules/forms/reply";
 import { createPost, schedulePost } from "~/modules/posts/post.server";
 import * as imagesRoute from "~/routes/api.posts.$postId.images";
+import * as imagesStep from "~/routes/_dashboard.create.$postId.images";
 import { pngBomb, webpBomb } from "../support/image-bombs";
 import { connectedUser, pngBytes, postState, publishAllDue, startFakes, type Fakes } from "../support/publishing";
 
@@ -69,20 +69,25 @@ describe("uploading", () => {
   it("the wizard's upload refuses the bomb by name and keeps the ordinary image sent with it", async () => {
     const { user } = await connectedUser(fakes);
     const post = await createPost(user.id, { platforms: ["linkedin", "twitter"], linkedinText: "Bomb", twitterText: "Bomb" });
+    const cookie = (await createSession(user.id)).split(";")[0]!;
     const request = new Request(`http://localhost:3000/create/${post.id}/images`, {
       method: "POST",
+      headers: { Cookie: cookie, "Accept-Language": "fr" },
       body: imageForm([
         { bytes: pngBomb(12_000, 12_000), name: "bomb.png" },
         { bytes: await pngBytes(), name: "fine.png" },
         { bytes: await webpBomb(9000, 100), name: "wide.webp" },
       ]),
     });
-    const outcome = await uploadImages(request, user.id, post.id, await getTranslator("fr"));
-    expect(outcome).toMatchObject({ added: 1, status: 422 });
-    expect(outcome.errors).toHaveLength(2);
-    expect(outcome.errors[0]).toMatch(/^bomb\.png\s*: /);
-    expect(outcome.errors[1]).toMatch(/^wide\.webp\s*: /);
-    for (const error of outcome.errors) expect(error.endsWith(FR)).toBe(true);
+    const args = { request, params: { postId: post.id }, context: { cspNonce: "", clientIp: "192.0.2.30" } } as unknown as ActionFunctionArgs;
+    const answer = (await imagesStep.action(args)) as unknown as { data: FormReply; init: ResponseInit | null };
+    // One file was added beside the refused ones: a 200 lets the page reload its list.
+    expect(answer.init?.status).toBe(200);
+    const errors = answer.data.result.error?.[""] ?? [];
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^bomb\.png\s*: /);
+    expect(errors[1]).toMatch(/^wide\.webp\s*: /);
+    for (const error of errors) expect(error.endsWith(FR)).toBe(true);
     expect((await getDb().media.findMany({ where: { postId: post.id } })).map((m) => [m.width, m.height])).toEqual([[60, 40]]);
     expect(storedFiles(user.id)).toHaveLength(1);
   });

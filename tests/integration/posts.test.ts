@@ -8,6 +8,7 @@ import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
+import { saveReview, saveWrittenText } from "~/modules/posts/compose.server";
 import { addImage, moveImage, removeImage } from "~/modules/posts/post-images.server";
 import {
   countPostsByFilter,
@@ -580,5 +581,40 @@ describe("duplicatePost and deletePost", () => {
     await setStatus(post.id, "published");
     await deletePost(user.id, post.id);
     expect(await getDb().post.findUnique({ where: { id: post.id } })).toBeNull();
+  });
+});
+
+describe("the wizard's review step (saveReview)", () => {
+  it("saves the texts even when they cannot move on, and says why per field", async () => {
+    const user = await createUser();
+    const post = await createPost(user.id, { platforms: ["linkedin", "twitter"], linkedinText: "", twitterText: "", composeStep: "review" });
+    const { next, problems } = await saveReview(user.id, post.id, { linkedinText: "Hello", twitterText: "x".repeat(281) }, "continue");
+    expect(next).toBe("review");
+    expect(problems).toEqual({ twitterText: "posts.errors.textOverLimitField" });
+    expect(await getOwnPost(user.id, post.id)).toMatchObject({ linkedinText: "Hello", twitterText: "x".repeat(281), composeStep: "review" });
+  });
+
+  it("copies one text over the other and stays; continuing with both fine goes on to the images", async () => {
+    const user = await createUser();
+    const post = await createPost(user.id, { platforms: ["linkedin", "twitter"], composeStep: "review" });
+    const copied = await saveReview(user.id, post.id, { linkedinText: "Same words", twitterText: "" }, "copyToTwitter");
+    expect(copied).toEqual({ next: "review", problems: {} });
+    expect(await getOwnPost(user.id, post.id)).toMatchObject({ twitterText: "Same words" });
+    expect(await saveReview(user.id, post.id, { linkedinText: "Same words", twitterText: "Same words" }, "continue")).toEqual({ next: "images", problems: {} });
+    expect((await getOwnPost(user.id, post.id)).composeStep).toBe("images");
+  });
+
+  it("a text written by hand goes to every chosen platform, and only to them", async () => {
+    const user = await createUser();
+    const post = await createPost(user.id, { platforms: ["twitter"], linkedinText: "kept", composeStep: "content" });
+    await saveWrittenText(user.id, post.id, "Written once");
+    expect(await getOwnPost(user.id, post.id)).toMatchObject({ linkedinText: "kept", twitterText: "Written once", composeStep: "review" });
+  });
+
+  it("keeps only the chosen platforms' texts", async () => {
+    const user = await createUser();
+    const post = await createPost(user.id, { platforms: ["linkedin"], twitterText: "kept" });
+    await saveReview(user.id, post.id, { linkedinText: "In", twitterText: "ignored" }, "continue");
+    expect(await getOwnPost(user.id, post.id)).toMatchObject({ linkedinText: "In", twitterText: "kept" });
   });
 });

@@ -1,10 +1,13 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/ui/field";
+import { useZodForm } from "~/components/forms/use-zod-form";
+import { resultFor, type FormReply } from "~/modules/forms/reply";
 import { MAX_ALT_TEXT } from "~/modules/media/limits";
+import { altTextFormSchema } from "~/modules/posts/schemas";
 
 interface Image {
   id: string;
@@ -22,8 +25,32 @@ function formatSize(bytes: number, locale: string) {
   );
 }
 
+/** Each image's alt text form answers as its own form; the page's other errors show above the list. */
+export const altTextIntent = (imageId: string) => `altText:${imageId}`;
+
+function AltTextForm({ image, lastResult }: { image: Image; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useZodForm(`alt-${image.id}`, altTextFormSchema, lastResult, { defaultValue: { altText: image.altText } });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <input type="hidden" name="intent" value="altText" />
+      <input type="hidden" name="imageId" value={image.id} />
+      <Field
+        label={t("create.images.altText")}
+        className="flex-1 gap-1.5"
+        inputProps={{ ...getInputProps(fields.altText, { type: "text" }), maxLength: MAX_ALT_TEXT, placeholder: t("create.images.altPlaceholder") }}
+        // A failure of the form itself (the image was removed meanwhile) shows under its one field.
+        errors={[...(fields.altText.errors ?? []), ...(form.errors ?? [])]}
+      />
+      <Button type="submit" variant="outline" size="sm" className="h-10 sm:mt-[1.375rem]">
+        {t("common.save")}
+      </Button>
+    </Form>
+  );
+}
+
 /** The post's images in order; each row's buttons are small forms (no JavaScript needed). */
-export function ImageList({ images, action }: { postId: string; images: Image[]; action?: string }) {
+export function ImageList({ images, reply }: { images: Image[]; reply?: FormReply }) {
   const { t, i18n } = useTranslation();
   if (images.length === 0) return <p className="text-sm text-muted-foreground">{t("create.images.none")}</p>;
   return (
@@ -43,26 +70,9 @@ export function ImageList({ images, action }: { postId: string; images: Image[];
               {formatSize(image.size, i18n.language)}
               {image.width && image.height ? ` · ${image.width}×${image.height}` : ""}
             </p>
-            <Form method="post" action={action} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-              <input type="hidden" name="imageId" value={image.id} />
-              <div className="flex flex-1 flex-col gap-1.5">
-                <Label htmlFor={`alt-${image.id}`} className="text-xs">
-                  {t("create.images.altText")}
-                </Label>
-                <Input
-                  id={`alt-${image.id}`}
-                  name="altText"
-                  defaultValue={image.altText}
-                  maxLength={MAX_ALT_TEXT}
-                  placeholder={t("create.images.altPlaceholder")}
-                />
-              </div>
-              <Button type="submit" name="intent" value="altText" variant="outline" size="sm" className="h-10">
-                {t("common.save")}
-              </Button>
-            </Form>
+            <AltTextForm image={image} lastResult={resultFor(reply, altTextIntent(image.id))} />
           </div>
-          <Form method="post" action={action} className="flex gap-1 sm:flex-col">
+          <Form method="post" className="flex gap-1 sm:flex-col">
             <input type="hidden" name="imageId" value={image.id} />
             <Button
               type="submit"

@@ -8,11 +8,11 @@ import { StatusButton } from "~/components/ui/status-button";
 import { IMAGE_ACCEPT, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 
 /** A plain multipart form: works without JavaScript; with it, the page stays and the list updates. */
-export function ImageUploadForm({ count, errors, action }: { count: number; errors?: string[]; action?: string }) {
+export function ImageUploadForm({ count, errors }: { count: number; errors?: string[] }) {
   const { t } = useTranslation();
   const full = count >= MAX_IMAGES_PER_POST;
   return (
-    <Form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-3 rounded-xl border border-dashed p-4">
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 rounded-xl border border-dashed p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Label htmlFor="image-upload" className="flex items-center gap-2">
           <ImagePlus aria-hidden className="size-4 text-primary" />

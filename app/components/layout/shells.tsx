@@ -10,7 +10,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { ThemeSwitcher } from "./theme-switcher";
 
-// The spec's layouts (default, auth, dashboard, docs, admin) as shells that layout routes and error
+// The site's layouts (default, auth, dashboard, docs, admin) as shells that layout routes and error
 // boundaries share, so an error keeps the page's frame.
 
 function SkipLink() {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Check, Minus } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -46,7 +47,8 @@ export function PlanCards({
 }: {
   pricing: PricingContent;
   billing: Billing;
-  ctaFor: (plan: PricingContent["plans"][number]) => { to: string; label: string };
+  /** A link, or an element of its own (the upgrade form, a disabled button). */
+  ctaFor: (plan: PricingContent["plans"][number]) => { to: string; label: string } | { element: ReactNode };
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -77,9 +79,13 @@ export function PlanCards({
                 </>
               )}
             </p>
-            <Button asChild variant={plan.highlight ? "default" : "outline"} size="lg">
-              <Link to={cta.to}>{cta.label}</Link>
-            </Button>
+            {"element" in cta ? (
+              cta.element
+            ) : (
+              <Button asChild variant={plan.highlight ? "default" : "outline"} size="lg">
+                <Link to={cta.to}>{cta.label}</Link>
+              </Button>
+            )}
             <ul className="flex flex-col gap-2 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2">

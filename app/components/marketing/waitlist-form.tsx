@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { CheckCircle2, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -6,13 +6,8 @@ import { Honeypot } from "~/components/marketing/honeypot";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
+import { resultFor, succeeded, type FormReply } from "~/modules/forms/reply";
 import { waitlistSchema } from "~/modules/marketing/schemas";
-
-export interface WaitlistAnswer {
-  intent?: string | null;
-  result?: SubmissionResult<string[]>;
-  joined?: boolean;
-}
 
 /**
  * The VIP waitlist form. Without JavaScript it posts and the page comes back with the thanks and
@@ -25,13 +20,13 @@ export function WaitlistForm({
 }: {
   copy: { title: string; description: string; perk: string; count: string; countNone: string };
   count: number;
-  answer?: WaitlistAnswer;
+  answer?: FormReply;
 }) {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<WaitlistAnswer>();
+  const fetcher = useFetcher<FormReply>();
   const latest = fetcher.data ?? answer;
-  const joined = Boolean(latest?.joined);
-  const [form, fields] = useZodForm("waitlist-form", waitlistSchema, latest?.result);
+  const joined = succeeded(latest, "waitlist");
+  const [form, fields] = useZodForm("waitlist-form", waitlistSchema, resultFor(latest, "waitlist"));
   const countText = count > 0 ? copy.count.replace("{{count}}", new Intl.NumberFormat(i18n.language).format(count)) : copy.countNone;
   return (
     <section id="waitlist" aria-labelledby="waitlist-title" className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">

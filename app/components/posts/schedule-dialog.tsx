@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
+import type { FormReply } from "~/modules/forms/reply";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import { useOptionalUser } from "~/utils/use-root-data";
@@ -13,13 +14,11 @@ import { ConnectFirst } from "./connect-first";
 import { defaultScheduleValue } from "./schedule-default";
 import { ScheduleFields } from "./schedule-fields";
 
-type ScheduleAnswer = { result?: SubmissionResult<string[]>; connect?: string[] };
-
 /** The schedule modal; it posts to the post's schedule page (the page itself without JavaScript). */
 export function ScheduleDialog({ post, open, onOpenChange }: { post: PostView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const timezone = useOptionalUser()?.timezone ?? "UTC";
-  const fetcher = useFetcher<ScheduleAnswer>();
+  const fetcher = useFetcher<FormReply>();
   const [form, fields] = useZodForm("schedule-dialog", scheduleFormSchema, fetcher.data?.result, {
     defaultValue: defaultScheduleValue(post.scheduledAt, timezone),
   });

@@ -3,11 +3,13 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
 import { Input } from "./input";
 import { Label } from "./label";
+import { MessageText } from "./message-text";
 import { Textarea } from "./textarea";
 
 /**
  * Errors are i18n keys from the shared schemas (or messages the server already translated):
- * each is translated here, in the page's language.
+ * each is translated here, in the page's language. A path such as /pricing at the end of a
+ * message (the plan limits) is a link.
  */
 export function ErrorList({ id, errors, className }: { id?: string; errors?: string[] | null; className?: string }) {
   const { t, i18n } = useTranslation();
@@ -16,7 +18,9 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: str
   return (
     <ul id={id} className={cn("flex flex-col gap-1 text-sm text-error", className)}>
       {list.map((error) => (
-        <li key={error}>{i18n.exists(error) ? t(error) : error}</li>
+        <li key={error}>
+          <MessageText text={i18n.exists(error) ? t(error) : error} />
+        </li>
       ))}
     </ul>
   );

@@ -1,12 +1,11 @@
-import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { enforce } from "~/modules/rate-limit/rate-limit.server";
-import { currentSubscription, hasPaidAccess } from "~/modules/subscriptions/subscription.server";
+import { hasPaidFeatures } from "~/modules/subscriptions/access.server";
 import { isAiConfigured } from "./ai.server";
 
-// Who may call the model: it costs money per request, so only paid plans (and trials), and at most
-// AI_REQUESTS_PER_HOUR requests per user.
+// Who may call the model: it costs money per request, so only paid plans (and trials) when billing
+// is on, and at most AI_REQUESTS_PER_HOUR requests per user.
 
 export type AiAvailability = "available" | "unconfigured" | "paid_plan_required";
 
@@ -15,8 +14,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** What the UI shows (the assistant, an upgrade hint, or nothing); counts no request. */
 export async function aiAvailability(userId: string): Promise<AiAvailability> {
   if (!isAiConfigured()) return "unconfigured";
-  const row = await getDb().subscription.findUnique({ where: { userId } });
-  return hasPaidAccess(currentSubscription(row)) ? "available" : "paid_plan_required";
+  return (await hasPaidFeatures(userId)) ? "available" : "paid_plan_required";
 }
 
 /** Throws why the assistant is not available to this user (no request is counted). */

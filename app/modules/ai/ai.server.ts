@@ -6,6 +6,7 @@ import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
 import type { Platform } from "~/modules/platforms/platforms";
 import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
+import type { EventSource } from "~/modules/http/ndjson.server";
 
 // AI drafting through any OpenAI-compatible chat-completions server (docs/providers.md, "Model API").
 // One structured call per draft; the texts are checked against the platforms' limits afterwards,
@@ -206,34 +207,15 @@ function latestPartials(source: AsyncIterable<Partial<Draft>>, platforms: Platfo
 }
 
 /**
- * A streaming NDJSON answer for a resource route: `partial` lines, then one `done` or `error` line.
- * Once streaming has started the HTTP status is sent, so later errors travel in the stream.
- * Throws ai_unavailable (before any streaming) when not configured.
+ * The draft as events for a streaming answer: `partial` snapshots, then one `done` or `error`
+ * (errors after the first event travel as an event). Throws ai_unavailable, before any event,
+ * when not configured.
  */
-export function draftStreamResponse(request: DraftRequest, options: DraftStreamOptions = {}): Response {
-  const cancelled = new AbortController(); // the reader went away: stop paying for tokens
+export function draftEventStream(request: DraftRequest, options: DraftStreamOptions = {}): EventSource<DraftStreamEvent> {
+  const cancelled = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, cancelled.signal]) : cancelled.signal;
   const { partials, draft } = streamDraft(request, { signal });
-  const events = draftEvents(partials, draft, options.onDone);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await events.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
-    },
-    async cancel() {
-      cancelled.abort();
-      await events.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Accel-Buffering": "no", // proxies must pass lines through as they come
-    },
-  });
+  return { events: draftEvents(partials, draft, options.onDone), cancel: () => cancelled.abort() };
 }
 
 async function* draftEvents(

@@ -74,12 +74,18 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
 
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** An API route's handler; `methods` are those it answers (the OpenAPI test holds the document to them). */
+export type ApiHandler = Handler & { readonly methods: readonly ApiMethod[] };
+
 /**
  * Wraps an API route: one handler per method, 405 for the others, AppErrors as their JSON shape,
  * and anything unexpected as a logged 500 that reveals nothing.
  */
-export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>): Handler {
-  return async (args) => {
+export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>): ApiHandler {
+  const methods = Object.keys(handlers) as ApiMethod[];
+  const handle: Handler = async (args) => {
     const method = args.request.method.toUpperCase() as keyof typeof handlers;
     const handler = handlers[method] ?? (method === ("HEAD" as string) ? handlers.GET : undefined);
     try {
@@ -98,4 +104,12 @@ export function apiRoute(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATC
       return apiErrorResponse(args.request, new AppError("internal_error", "errors.internal"));
     }
   };
+  return Object.assign(handle, { methods });
+}
+
+/** An admin's session; a non-admin gets a 403 JSON answer, an anonymous caller the usual 401. */
+export async function requireApiAdmin(request: Request): Promise<ApiSession> {
+  const session = await requireApiUser(request);
+  if (!session.user.isAdmin) throw new AppError("forbidden", "errors.forbiddenMessage");
+  return session;
 }

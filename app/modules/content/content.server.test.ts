@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONTENT_ICONS } from "~/components/marketing/content-icon";
+import { FREE_SCHEDULED_POSTS_PER_MONTH } from "~/modules/subscriptions/plan-limits";
 import { ContentError, loadContent } from "./content.server";
 
 const real = path.resolve("content");
@@ -29,7 +30,7 @@ describe("content/", () => {
     expect(content.fr.blog.map((p) => p.path).sort()).toEqual(content.en.blog.map((p) => p.path).sort());
   });
 
-  it("says the spec's numbers: pro at 29 a month, free at 0, enterprise custom, a {{count}} in the waitlist copy", () => {
+  it("says the product's numbers: pro at 29 a month, free at 0, enterprise custom, a {{count}} in the waitlist copy", () => {
     for (const locale of ["en", "fr"] as const) {
       const plans = Object.fromEntries(content[locale].pricing.plans.map((p) => [p.id, p.price]));
       expect(plans.free).toEqual({ monthly: 0, yearly: 0 });
@@ -37,6 +38,24 @@ describe("content/", () => {
       expect(plans.enterprise).toEqual({ monthly: null, yearly: null });
       expect(content[locale].index.waitlist.count).toContain("{{count}}");
     }
+  });
+
+  it("promises the free plan's scheduled posts a month that the server enforces", () => {
+    const promised = { en: `${FREE_SCHEDULED_POSTS_PER_MONTH} scheduled posts a month`, fr: `${FREE_SCHEDULED_POSTS_PER_MONTH} posts planifiés par mois` };
+    for (const locale of ["en", "fr"] as const) {
+      const { pricing } = content[locale];
+      expect(pricing.plans.find((p) => p.id === "free")!.features).toContain(promised[locale]);
+      const rows = pricing.comparison.groups.flatMap((group) => group.rows);
+      expect(rows.filter((row) => row.free === String(FREE_SCHEDULED_POSTS_PER_MONTH)).length, locale).toBe(1);
+      expect(JSON.stringify(pricing)).not.toContain("{{");
+    }
+  });
+
+  it("refuses a placeholder in the pricing that names no plan number", () => {
+    const dir = copyOfContent();
+    const file = path.join(dir, "en", "pricing.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("{{freeScheduledPostsPerMonth}} scheduled", "{{freePostsPerMonth}} scheduled"));
+    expect(() => loadContent(dir)).toThrow(/en\/pricing\.yaml[\s\S]*unknown placeholder \{\{freePostsPerMonth\}\}/);
   });
 
   it("names only icons the site ships", () => {

@@ -4,6 +4,7 @@ import matter from "gray-matter";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { supportedLanguages, type Locale } from "~/modules/i18n/i18n";
+import { PLAN_NUMBERS } from "~/modules/subscriptions/plan-limits";
 import { readingMinutes, renderMarkdown, type TocEntry } from "./markdown.server";
 import { blogMetaSchema, dirSchema, indexSchema, pageMetaSchema, pricingSchema, type BlogMeta, type PageMeta } from "./schemas";
 
@@ -68,6 +69,22 @@ function readYaml(file: string): unknown {
   }
 }
 
+/**
+ * Fills in the plan numbers the server also enforces ({{freeScheduledPostsPerMonth}}), so the
+ * pricing page cannot promise other ones. An unknown placeholder is an error in the file.
+ */
+function withPlanNumbers(value: unknown, file: string): unknown {
+  if (typeof value === "string") {
+    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      if (!Object.hasOwn(PLAN_NUMBERS, name)) throw new ContentError(file, [`unknown placeholder {{${name}}}`]);
+      return String(PLAN_NUMBERS[name as keyof typeof PLAN_NUMBERS]);
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => withPlanNumbers(item, file));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlanNumbers(item, file)]));
+  return value;
+}
+
 function markdownFiles(dir: string, prefix = ""): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -127,7 +144,7 @@ function loadLocale(contentDir: string, locale: Locale): LocaleContent {
   const indexFile = path.join(root, "index.yaml");
   const pricingFile = path.join(root, "pricing.yaml");
   const index = parseWith(indexSchema, readYaml(indexFile), indexFile);
-  const pricing = parseWith(pricingSchema, readYaml(pricingFile), pricingFile);
+  const pricing = parseWith(pricingSchema, withPlanNumbers(readYaml(pricingFile), pricingFile), pricingFile);
 
   const blog = markdownFiles(path.join(root, "blog"))
     .map((stem) => {

@@ -1,8 +1,12 @@
 import MiniSearch from "minisearch";
+import { z } from "zod";
 import type { Locale } from "~/modules/i18n/i18n";
 import { getContent, type ContentItem } from "./content.server";
 
 export const MAX_RESULTS = 42; // the search dialog and page show at most 42 results
+
+/** GET /api/search's query: the words to look for (none, no results). */
+export const searchQuerySchema = z.object({ q: z.string().default("") });
 
 export interface SearchResult {
   path: string;

@@ -71,4 +71,32 @@ describe("environment", () => {
     expect(parsed.APP_URL).toBe("https://plume.example.com");
     expect(parsed.TRUST_PROXY).toBe(1);
   });
+
+  it("billing is off without STRIPE_SECRET_KEY; with it, the webhook secret and both prices are required", () => {
+    const off = parseEnv(prepared({ DATA_DIR: tempDir() }));
+    expect(off.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(off.STRIPE_API_URL).toBe("https://api.stripe.com");
+    let error: unknown;
+    try {
+      parseEnv(prepared({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PRICE_PRO_MONTHLY: "price_m" }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).problems).toEqual([
+      "STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set",
+      "STRIPE_PRICE_PRO_YEARLY: is required when STRIPE_SECRET_KEY is set",
+    ]);
+    const on = parseEnv(
+      prepared({
+        DATA_DIR: tempDir(),
+        STRIPE_SECRET_KEY: "sk_test_1",
+        STRIPE_WEBHOOK_SECRET: "whsec_1",
+        STRIPE_PRICE_PRO_MONTHLY: "price_m",
+        STRIPE_PRICE_PRO_YEARLY: "price_y",
+        STRIPE_API_URL: "http://127.0.0.1:3296/",
+      }),
+    );
+    expect(on.STRIPE_API_URL).toBe("http://127.0.0.1:3296");
+  });
 });

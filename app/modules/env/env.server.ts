@@ -61,6 +61,13 @@ const envSchema = z
     X_CLIENT_SECRET: optional(z.string().min(1)),
     X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
     X_API_URL: baseUrl("https://api.x.com"),
+    // Billing (docs/decisions/0025): off without STRIPE_SECRET_KEY, and then no plan limits apply.
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)")),
+    STRIPE_PRICE_PRO_MONTHLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
+    STRIPE_PRICE_PRO_YEARLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
+    STRIPE_WAITLIST_COUPON: optional(z.string().min(1)),
+    STRIPE_API_URL: baseUrl("https://api.stripe.com"),
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     // The publisher runs in the web process unless turned off (then run `npm run worker`).
     PUBLISHER_ENABLED: z
@@ -75,6 +82,11 @@ const envSchema = z
     PUBLISHER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO_MONTHLY", "STRIPE_PRICE_PRO_YEARLY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STRIPE_SECRET_KEY is set" });
+      }
+    }
     // A lease running out while the request creating the post is still in flight would let another
     // publisher take the delivery over before the outcome is known.
     if (env.PUBLISHER_LEASE_MS <= env.PROVIDER_TIMEOUT_MS) {

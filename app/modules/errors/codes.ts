@@ -4,11 +4,15 @@ export const ERROR_STATUS = {
   // 400: the request cannot be read.
   malformed_request: 400,
   invalid_token: 400,
+  invalid_signature: 400,
   connect_failed: 400,
   // 401, 402: who is asking.
   unauthorized: 401,
   invalid_credentials: 401,
   ai_paid_plan_required: 402,
+  plan_limit_reached: 402,
+  // 403: signed in, but not allowed.
+  forbidden: 403,
   // 404, 405: what is asked for.
   not_found: 404,
   not_connected: 404,
@@ -18,6 +22,10 @@ export const ERROR_STATUS = {
   post_published: 409,
   post_publishing: 409,
   accounts_not_connected: 409,
+  no_billing_account: 409,
+  own_role_unchangeable: 409,
+  listed_admin: 409,
+  account_unverified: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,
@@ -44,8 +52,11 @@ export const ERROR_STATUS = {
   password_update_failed: 500,
   schedule_failed: 500,
   ai_failed: 502,
+  checkout_failed: 502,
+  portal_failed: 502,
   ai_unavailable: 503,
   provider_unavailable: 503,
+  billing_disabled: 503,
   ai_timeout: 504,
 } as const;
 

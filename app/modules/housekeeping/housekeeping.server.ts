@@ -1,5 +1,6 @@
 import { sweepExpiredTokens } from "~/modules/auth/auth.server";
 import { sweepExpiredSessions } from "~/modules/auth/session.server";
+import { sweepHandledStripeEvents } from "~/modules/billing/webhooks.server";
 import { sweepExpiredStates } from "~/modules/connections/oauth.server";
 import { logger } from "~/modules/logger/logger.server";
 import { hit, sweepExpiredBuckets } from "~/modules/rate-limit/rate-limit.server";
@@ -14,16 +15,18 @@ export interface SweepCounts {
   mailedLinks: number;
   oauthStates: number;
   rateLimitCounters: number;
+  stripeEvents: number;
 }
 
-/** Deletes what has expired: sessions, mailed links, OAuth states and rate-limit counters. */
+/** Deletes what has expired: sessions, mailed links, OAuth states, rate-limit counters and old Stripe event ids. */
 export async function sweepExpired(now = new Date()): Promise<SweepCounts> {
-  // One after the other: four small deletes, gentle on SQLite's single writer.
+  // One after the other: small deletes, gentle on SQLite's single writer.
   const sessions = await sweepExpiredSessions(now);
   const mailedLinks = await sweepExpiredTokens(now);
   const oauthStates = await sweepExpiredStates(now);
   const rateLimitCounters = await sweepExpiredBuckets(now);
-  return { sessions, mailedLinks, oauthStates, rateLimitCounters };
+  const stripeEvents = await sweepHandledStripeEvents(now);
+  return { sessions, mailedLinks, oauthStates, rateLimitCounters, stripeEvents };
 }
 
 /**

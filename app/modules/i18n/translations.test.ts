@@ -26,7 +26,31 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Keys written twice in one object of a JSON file: JSON.parse keeps the last and the first is lost silently. */
+function duplicateKeys(text: string): string[] {
+  const found: string[] = [];
+  const stack: Set<string>[] = [];
+  // Strings first (keys and values), then braces: enough for our locale files, which hold only objects and strings.
+  for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"(\s*:)?|[{}]/g)) {
+    if (match[0] === "{") stack.push(new Set());
+    else if (match[0] === "}") stack.pop();
+    else if (match[2]) {
+      const keys = stack.at(-1)!;
+      if (keys.has(match[1]!)) found.push(match[1]!);
+      keys.add(match[1]!);
+    }
+  }
+  return found;
+}
+
 describe("translations", () => {
+  it("writes no key twice in an object (a merge can leave two, and JSON keeps only the last)", () => {
+    for (const locale of ["en", "fr"]) {
+      expect(duplicateKeys(readFileSync(`app/locales/${locale}/common.json`, "utf8"))).toEqual([]);
+    }
+    expect(duplicateKeys('{"a": {"b": "x"}, "c": "y", "a": {"d": "z"}}')).toEqual(["a"]);
+  });
+
   it("has the same keys in English and French", () => {
     expect([...fr.keys()].sort()).toEqual([...en.keys()].sort());
   });

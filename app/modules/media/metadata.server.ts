@@ -11,7 +11,7 @@ export interface ImageSize {
 
 /**
  * Width and height of an image, read from its header (one frame of an animation); both 0 when
- * they cannot be read, as the spec says.
+ * they cannot be read (the upload is still kept).
  */
 export async function readImageSize(bytes: Uint8Array): Promise<ImageSize> {
   try {

@@ -1,5 +1,5 @@
 import { assertCanUseAi } from "~/modules/ai/ai-access.server";
-import { draftStreamResponse, generateDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
+import { draftEventStream, generateDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
 import type { Locale } from "~/modules/i18n/i18n";
 import { saveStep } from "./compose.server";
 import { getEditablePost } from "./post.server";
@@ -30,10 +30,10 @@ export async function composeWithAi(userId: string, postId: string, input: AiCom
   await saveDraft(userId, postId, await generateDraft(request));
 }
 
-/** The same, streamed to the browser as NDJSON; the draft is saved before the last line is sent. */
-export async function streamComposeWithAi(userId: string, postId: string, input: AiComposeInput, locale: Locale, signal: AbortSignal): Promise<Response> {
+/** The same, as events for a streaming answer; the draft is saved before the `done` event. */
+export async function streamComposeWithAi(userId: string, postId: string, input: AiComposeInput, locale: Locale, signal: AbortSignal) {
   const request = await prepare(userId, postId, input, locale);
-  return draftStreamResponse(request, {
+  return draftEventStream(request, {
     signal,
     onDone: async (draft) => {
       await saveDraft(userId, postId, draft);

@@ -1,11 +1,13 @@
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
-import { AppError } from "~/modules/errors/app-error";
+import { AppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { detectImageType, extensionOf } from "~/modules/media/image-type";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { readImageSize } from "~/modules/media/metadata.server";
 import { copyStoredFile, deleteStoredFile, saveFile } from "~/modules/media/storage.server";
 import { logger } from "~/modules/logger/logger.server";
+import type { UploadedFile } from "~/modules/media/upload.server";
+import type { ImageChange } from "./schemas";
 
 // A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes, and no more
 // pixels than every platform takes (docs/decisions/0020). Every function takes the owner's id and
@@ -66,6 +68,31 @@ async function ownImage(userId: string, postId: string, imageId: string) {
   const image = await getDb().media.findFirst({ where: { id: imageId, postId, userId } });
   if (!image) throw imageNotFound();
   return image;
+}
+
+/** Adds every file that passes the rules; the others are refused one by one, with their reason. */
+export async function addImages(userId: string, postId: string, files: UploadedFile[], altText: string) {
+  let added = 0;
+  const refused: { name: string; error: AppError }[] = [];
+  for (const file of files) {
+    try {
+      if (!file.bytes) throw imageTooLarge();
+      // The alt text typed beside the files describes one image: it goes with a lone file only.
+      await addImage(userId, postId, file.bytes, files.length === 1 ? altText : "");
+      added += 1;
+    } catch (error) {
+      rethrowUnlessAppError(error);
+      refused.push({ name: file.name, error });
+    }
+  }
+  return { added, refused };
+}
+
+/** The images step's small forms: alt text, order and removal. */
+export async function changeImage(userId: string, postId: string, change: ImageChange) {
+  if (change.intent === "altText") return updateAltText(userId, postId, change.imageId, change.altText);
+  if (change.intent === "remove") return removeImage(userId, postId, change.imageId);
+  return moveImage(userId, postId, change.imageId, change.intent === "moveUp" ? "up" : "down");
 }
 
 export async function updateAltText(userId: string, postId: string, imageId: string, altText: string) {

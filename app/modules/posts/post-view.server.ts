@@ -1,5 +1,5 @@
 import type { Prisma } from "~/modules/db/db.server";
-import { parsePlatforms } from "~/modules/platforms/platforms";
+import { parsePlatforms, type Platform } from "~/modules/platforms/platforms";
 
 export const postInclude = {
   media: { orderBy: { position: "asc" } },
@@ -12,7 +12,7 @@ export function imageUrl(imageId: string): string {
   return `/media/${imageId}`;
 }
 
-/** A post as the API answers it (docs/api.md), also what pages render from. */
+/** A post as the API answers it (its schema: postSchema in api/openapi-schemas.ts), also what pages render from. */
 export function toPostView(post: PostRecord) {
   return {
     id: post.id,
@@ -39,8 +39,8 @@ export function toPostView(post: PostRecord) {
       altText: m.altText,
     })),
     deliveries: post.deliveries.map((d) => ({
-      platform: d.platform,
-      status: d.status,
+      platform: d.platform as Platform,
+      status: d.status as "pending" | "publishing" | "published" | "failed",
       attempts: d.attempts,
       externalId: d.externalId,
       url: d.url,

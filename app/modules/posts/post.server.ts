@@ -7,6 +7,7 @@ import { copyPostImages, deleteStoredImages } from "./post-images.server";
 import { parsePlatforms, serializePlatforms, type Platform } from "~/modules/platforms/platforms";
 import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
+import { assertWithinScheduledPostLimit } from "./plan-limit.server";
 import { checkScheduleTime } from "./schedule-time";
 import { schedulingProblem } from "./scheduling-rules";
 
@@ -191,7 +192,7 @@ export interface ScheduleOptions {
 /**
  * Schedules (or reschedules, or retries) a post after checking everything the platforms will check:
  * texts and their limits, images, and that each platform is connected. Problems show now, not at
- * publishing time.
+ * publishing time. Then the free plan's monthly limit.
  */
 export async function schedulePost(userId: string, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
   const db = getDb();
@@ -206,6 +207,7 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   const platforms = parsePlatforms(post.platforms);
   const problem = schedulingProblem(post, post.media, await usablePlatforms(userId));
   if (problem) throw problem;
+  await assertWithinScheduledPostLimit(userId, postId, at);
   const { count } = await db.post.updateMany({
     where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT },
     data: { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null },

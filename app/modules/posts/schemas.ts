@@ -49,6 +49,20 @@ export const altTextSchema = z.object({
   altText: z.string().trim().max(MAX_ALT_TEXT, "posts.validation.altTextTooLong").refine(isStorableText, "errors.invalidCharacters").default(""),
 });
 
+/** The images step's alt text form (one per image). */
+export const altTextFormSchema = altTextSchema.extend({ intent: z.literal("altText") });
+
+/** The images step's small forms, told apart by their button's intent; they work without JavaScript. */
+export const imageStepSchema = z.discriminatedUnion("intent", [
+  altTextFormSchema,
+  z.object({ intent: z.enum(["moveUp", "moveDown", "remove"]), imageId: z.string().min(1) }),
+  z.object({ intent: z.literal("continue") }),
+]);
+export type ImageChange = Exclude<z.output<typeof imageStepSchema>, { intent: "continue" }>;
+
+/** The fields sent beside the files of an upload (the page and the API). */
+export const imageUploadFieldsSchema = z.object({ altText: altTextSchema.shape.altText });
+
 export const scheduleFormSchema = z
   .object({
     when: z.enum(["now", "later"], { error: "posts.validation.chooseWhen" }),

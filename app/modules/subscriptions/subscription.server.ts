@@ -29,7 +29,10 @@ export function currentSubscription(
   return view;
 }
 
-/** Paid features (the AI assistant) need pro or enterprise, active or in trial. */
+/**
+ * The plan's own rule: pro or enterprise, active or in trial. Whether a user gets the paid features
+ * also depends on billing being on: ask hasPaidFeatures (access.server.ts).
+ */
 export function hasPaidAccess(view: SubscriptionView): boolean {
   return (view.plan === "pro" || view.plan === "enterprise") && (view.status === "active" || view.status === "trialing");
 }

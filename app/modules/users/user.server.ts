@@ -24,6 +24,7 @@ export interface UserProfile {
     status: SubscriptionView["status"];
     trialEndsAt: string | null;
     currentPeriodEnd: string | null;
+    cardConfigured: boolean;
   };
 }
 
@@ -49,6 +50,7 @@ export async function getUserProfile(userId: string): Promise<UserProfile> {
       status: subscription.status,
       trialEndsAt: subscription.trialEndsAt?.toISOString() ?? null,
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+      cardConfigured: user.subscription?.cardConfigured ?? false,
     },
   };
 }

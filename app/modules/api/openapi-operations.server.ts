@@ -1,0 +1,298 @@
+import { z } from "zod";
+import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/modules/auth/schemas";
+import { connectQuerySchema } from "~/modules/connections/schemas";
+import { searchQuerySchema } from "~/modules/content/search.server";
+import type { ErrorCode } from "~/modules/errors/codes";
+import { postImageParams, postParams, providerParams, userParams } from "~/modules/http/params.server";
+import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
+import { checkoutSchema } from "~/modules/billing/schemas";
+import { waitlistSchema } from "~/modules/marketing/schemas";
+import { MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import {
+  apiCreatePostSchema,
+  apiGenerateSchema,
+  apiScheduleSchema,
+  apiUpdatePostSchema,
+  imageUploadFieldsSchema,
+  listQuerySchema,
+} from "~/modules/posts/schemas";
+import type { ApiMethod } from "./api.server";
+import { type componentSchemas, connectUrlSchema, draftSchema, stripeUrlSchema, waitlistCountSchema, waitlistJoinedSchema } from "./openapi-schemas";
+
+// Every operation of the JSON API, for its OpenAPI document, with the very schemas the routes parse.
+// openapi.server.test.ts holds this table to the route files (app/routes/api.*.ts) and their methods.
+
+export type ComponentName = keyof typeof componentSchemas;
+
+export interface ApiOperation {
+  tag: "Accounts" | "Connections" | "Posts" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference";
+  summary: string;
+  description?: string;
+  /** Answered without a session. */
+  public?: true;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Query parameters' descriptions, by name. */
+  queryNotes?: Record<string, string>;
+  /** A JSON (or form) body. */
+  body?: z.ZodType;
+  /** A multipart upload: one file in `image`, with these fields. */
+  upload?: z.ZodObject;
+  answer: {
+    status: 200 | 201 | 204;
+    /** What `data` holds: a shared component or a schema of its own. */
+    data?: ComponentName | z.ZodType | null;
+    /** `data` is a list of them: "paged" adds `meta`, "all" is every result at once. */
+    list?: "paged" | "all";
+    /** The body as is, without the {data} envelope. */
+    raw?: z.ZodType;
+    setsCookie?: true;
+  };
+  /** The codes particular to this operation; those every such operation can answer are added. */
+  errors?: ErrorCode[];
+}
+
+export type ApiPaths = Record<string, Partial<Record<ApiMethod, ApiOperation>>>;
+
+/** What scheduling checks (the platforms' rules and connections), in the order it checks them. */
+const SCHEDULING_CODES: ErrorCode[] = [
+  "no_platform",
+  "text_required",
+  "text_too_long",
+  "too_many_images",
+  "stored_image_too_large",
+  "image_dimensions_too_large",
+  "accounts_not_connected",
+];
+const EDITABLE_CODES: ErrorCode[] = ["post_published", "post_publishing"];
+/** What only taking a post out of draft checks: the free plan's posts a month (when billing is on). */
+const LEAVING_DRAFT_CODES: ErrorCode[] = [...SCHEDULING_CODES, "plan_limit_reached"];
+
+export const API_PATHS: ApiPaths = {
+  "/api/auth/register": {
+    POST: {
+      tag: "Accounts",
+      summary: "Create an account and sign in",
+      description: "`username` is accepted and ignored (the username is the e-mail). The account's language is the request's.",
+      public: true,
+      body: apiRegisterSchema,
+      answer: { status: 201, data: "User", setsCookie: true },
+      errors: ["email_taken", "rate_limited"],
+    },
+  },
+  "/api/auth/login": {
+    POST: {
+      tag: "Accounts",
+      summary: "Sign in",
+      public: true,
+      body: apiLoginSchema,
+      answer: { status: 200, data: "User", setsCookie: true },
+      errors: ["invalid_credentials", "rate_limited"],
+    },
+  },
+  "/api/auth/logout": {
+    POST: { tag: "Accounts", summary: "Sign out (the cookie is cleared)", answer: { status: 200, data: null, setsCookie: true } },
+  },
+  "/api/users/me": {
+    GET: { tag: "Accounts", summary: "The signed-in user", answer: { status: 200, data: "User" } },
+  },
+  "/api/users/password": {
+    PUT: {
+      tag: "Accounts",
+      summary: "Change the password",
+      description: "Every session ends; this client carries on with the new session cookie sent back.",
+      body: apiChangePasswordSchema,
+      answer: { status: 200, data: null, setsCookie: true },
+      errors: ["wrong_password", "rate_limited"],
+    },
+  },
+  "/api/auth/{provider}/url": {
+    GET: {
+      tag: "Connections",
+      summary: "The provider's consent page to connect an account",
+      params: providerParams,
+      query: connectQuerySchema,
+      queryNotes: {
+        prompt: "LinkedIn only: `login` signs in as someone else.",
+        returnTo: "A path of this site the OAuth callback comes back to.",
+      },
+      answer: { status: 200, data: connectUrlSchema },
+      errors: ["provider_unavailable", "rate_limited"],
+    },
+  },
+  "/api/auth/{provider}/disconnect": {
+    POST: {
+      tag: "Connections",
+      summary: "Disconnect an account (X's token is revoked)",
+      params: providerParams,
+      answer: { status: 200, data: null },
+      errors: ["not_connected"],
+    },
+  },
+  "/api/posts": {
+    GET: {
+      tag: "Posts",
+      summary: "The user's posts, newest first",
+      description: "`pending` is scheduled and publishing. Values that cannot be read fall back to the defaults.",
+      query: listQuerySchema,
+      answer: { status: 200, data: "Post", list: "paged" },
+    },
+    POST: {
+      tag: "Posts",
+      summary: "Create a post: a draft, or scheduled with `scheduledAt`",
+      description: "A single platform may be a string. A refused schedule leaves no draft behind.",
+      body: apiCreatePostSchema,
+      answer: { status: 201, data: "Post" },
+      errors: ["time_in_past", "time_too_soon", ...LEAVING_DRAFT_CODES],
+    },
+  },
+  "/api/posts/{postId}": {
+    GET: { tag: "Posts", summary: "One of the user's posts", params: postParams, answer: { status: 200, data: "Post" } },
+    PATCH: {
+      tag: "Posts",
+      summary: "Change a post's platforms or texts",
+      description: "At least one of the fields. A scheduled post's new content is checked as scheduling would.",
+      params: postParams,
+      body: apiUpdatePostSchema,
+      answer: { status: 200, data: "Post" },
+      errors: [...EDITABLE_CODES, ...SCHEDULING_CODES],
+    },
+    DELETE: {
+      tag: "Posts",
+      summary: "Delete a post",
+      description: "A published post may be deleted; one being published may not.",
+      params: postParams,
+      answer: { status: 204 },
+      errors: ["post_publishing"],
+    },
+  },
+  "/api/posts/{postId}/schedule": {
+    POST: {
+      tag: "Posts",
+      summary: "Schedule, reschedule or retry a post",
+      params: postParams,
+      body: apiScheduleSchema,
+      answer: { status: 200, data: "Post" },
+      errors: [...EDITABLE_CODES, "time_in_past", "time_too_soon", ...LEAVING_DRAFT_CODES],
+    },
+  },
+  "/api/posts/{postId}/publish": {
+    POST: {
+      tag: "Posts",
+      summary: "Publish a post now (the publisher takes it next)",
+      params: postParams,
+      answer: { status: 200, data: "Post" },
+      errors: [...EDITABLE_CODES, ...LEAVING_DRAFT_CODES],
+    },
+  },
+  "/api/posts/{postId}/images": {
+    POST: {
+      tag: "Posts",
+      summary: "Add an image to a post",
+      description: `At most ${MAX_IMAGES_PER_POST} a post. A file is judged by its bytes (JPEG, PNG, GIF, WebP), not its name.`,
+      params: postParams,
+      upload: imageUploadFieldsSchema,
+      answer: { status: 201, data: "Image" },
+      errors: [...EDITABLE_CODES, "unsupported_image", "too_many_images", "image_dimensions_too_large", "image_too_large"],
+    },
+  },
+  "/api/posts/{postId}/images/{imageId}": {
+    DELETE: {
+      tag: "Posts",
+      summary: "Remove an image from a post",
+      params: postImageParams,
+      answer: { status: 204 },
+      errors: EDITABLE_CODES,
+    },
+  },
+  "/api/ai/generate": {
+    POST: {
+      tag: "AI drafting",
+      summary: "Draft a post's texts with the AI assistant",
+      description:
+        "Written in the request's language. Refused first when drafting is not configured (503) or not in the plan (402); " +
+        "an invalid body is not counted against the hourly limit.",
+      body: apiGenerateSchema,
+      answer: { status: 200, data: draftSchema },
+      errors: ["ai_unavailable", "ai_paid_plan_required", "rate_limited", "ai_failed", "ai_timeout"],
+    },
+  },
+  "/api/stripe/checkout": {
+    POST: {
+      tag: "Billing",
+      summary: "Start paying for Pro: the Stripe Checkout page to open",
+      description:
+        "The user's Stripe customer is created at the first checkout and reused. A waitlist address gets its lifetime discount, " +
+        "anyone else may enter a promotion code; the rest of a running trial carries over. " +
+        "A user whose Stripe subscription is live gets the billing portal instead.",
+      body: checkoutSchema,
+      answer: { status: 200, data: stripeUrlSchema },
+      errors: ["checkout_failed", "billing_disabled"],
+    },
+  },
+  "/api/stripe/portal": {
+    POST: {
+      tag: "Billing",
+      summary: "The user's Stripe billing portal (card, invoices, cancelling)",
+      description: "It comes back to /profile.",
+      answer: { status: 200, data: stripeUrlSchema },
+      errors: ["no_billing_account", "portal_failed", "billing_disabled"],
+    },
+  },
+  "/api/admin/users": {
+    GET: {
+      tag: "Admin",
+      summary: "Every account, searched by e-mail, sorted and paged (admins only)",
+      description: "A value out of range (`pageSize` over 100, an unknown `sort`) is a 422, not a fallback.",
+      query: adminUsersQuerySchema,
+      queryNotes: {
+        q: "Part of the e-mail address, any case.",
+        sort: "`email`, `updated`, `created` or `posts`; a leading `-` sorts descending. Ties are in id order.",
+      },
+      answer: { status: 200, data: "AdminUser", list: "paged" },
+      errors: ["forbidden", "validation_failed"],
+    },
+  },
+  "/api/admin/users/{userId}": {
+    PATCH: {
+      tag: "Admin",
+      summary: "Give or take another account's admin rights (admins only)",
+      description:
+        "Never one's own; an ADMIN_EMAILS address cannot be demoted, and only a verified address can be promoted. " +
+        "The change applies to the account's next request.",
+      params: userParams,
+      body: setAdminBodySchema,
+      answer: { status: 200, data: "AdminUser" },
+      errors: ["forbidden", "own_role_unchangeable", "listed_admin", "account_unverified"],
+    },
+  },
+  "/api/search": {
+    GET: {
+      tag: "Public",
+      summary: "Search the docs, blog and pages (at most 42 results)",
+      public: true,
+      query: searchQuerySchema,
+      answer: { status: 200, data: "SearchResult", list: "all" },
+    },
+  },
+  "/api/waitlist": {
+    GET: { tag: "Public", summary: "How many people are on the waitlist", public: true, answer: { status: 200, data: waitlistCountSchema } },
+    POST: {
+      tag: "Public",
+      summary: "Join the waitlist",
+      description: "An address already listed is answered the same way. `website` is a trap for bots: leave it out.",
+      public: true,
+      body: waitlistSchema,
+      answer: { status: 200, data: waitlistJoinedSchema },
+      errors: ["rate_limited"],
+    },
+  },
+  "/api/openapi.json": {
+    GET: {
+      tag: "Reference",
+      summary: "This document",
+      public: true,
+      answer: { status: 200, raw: z.looseObject({ openapi: z.string() }).describe("An OpenAPI 3.1 document") },
+    },
+  },
+};

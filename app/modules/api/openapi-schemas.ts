@@ -1,0 +1,159 @@
+import { z } from "zod";
+import type { Draft } from "~/modules/ai/ai.server";
+import type { ServiceEntry } from "~/modules/connections/connection.server";
+import type { SearchResult } from "~/modules/content/search.server";
+import { ERROR_STATUS } from "~/modules/errors/codes";
+import { PLATFORMS } from "~/modules/platforms/platforms";
+import type { PostView } from "~/modules/posts/post-view.server";
+import type { UserProfile } from "~/modules/users/user.server";
+import type { AdminUserView } from "~/modules/admin/users.server";
+
+// The shapes the JSON API answers with, for its OpenAPI document. The views build their answers
+// by hand; the type checks at the end fail the typecheck when a view and its schema part ways.
+
+const time = z.iso.datetime().describe("ISO 8601, UTC");
+const platform = z.enum(PLATFORMS);
+
+export const imageSchema = z.object({
+  id: z.string(),
+  url: z.string().describe("/media/{id}"),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int().describe("Bytes"),
+  mimeType: z.string(),
+  altText: z.string(),
+});
+
+export const deliverySchema = z.object({
+  platform,
+  status: z.enum(["pending", "publishing", "published", "failed"]),
+  attempts: z.number().int(),
+  externalId: z.string().nullable(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  publishedAt: time.nullable(),
+});
+
+export const postSchema = z.object({
+  id: z.string(),
+  status: z.enum(["draft", "scheduled", "publishing", "published", "failed"]),
+  linkedinText: z.string(),
+  twitterText: z.string(),
+  platforms: z.array(platform),
+  scheduledAt: time.nullable(),
+  publishedAt: time.nullable(),
+  createdAt: time,
+  updatedAt: time,
+  source: z.enum(["manual", "ai"]),
+  aiPrompt: z.string().nullable(),
+  aiEmojis: z.boolean(),
+  aiHashtags: z.boolean(),
+  composeStep: z.string().nullable().describe("The wizard step a post being composed is at"),
+  images: z.array(imageSchema),
+  deliveries: z.array(deliverySchema).describe("One per platform once scheduled"),
+  error: z.object({ code: z.string().nullable(), message: z.string() }).nullable().describe("Why the post failed, else null"),
+});
+
+export const serviceSchema = z.object({
+  serviceName: platform,
+  connected: z.boolean(),
+  connectedAt: time.nullable(),
+  status: z.enum(["active", "needs_reconnect"]).nullable(),
+  displayName: z.string().nullable(),
+  handle: z.string().nullable(),
+  expiresAt: time.nullable(),
+  available: z.boolean().describe("Whether this server has the platform's app credentials"),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().describe("The e-mail address"),
+  role: z.enum(["admin", "user"]),
+  isAdmin: z.boolean(),
+  verified: z.boolean(),
+  locale: z.string(),
+  timezone: z.string().describe("IANA time zone name"),
+  createdAt: time,
+  updatedAt: time,
+  services: z.array(serviceSchema).describe("One per platform"),
+  subscription: z.object({
+    plan: z.enum(["free", "basic", "pro", "enterprise"]),
+    status: z.enum(["active", "inactive", "pending", "trialing", "canceled"]),
+    trialEndsAt: time.nullable(),
+    currentPeriodEnd: time.nullable().describe("The next billing date of a Stripe subscription"),
+    cardConfigured: z.boolean().describe("Whether Stripe has a card for the subscription"),
+  }),
+});
+
+const connectionState = z.enum(["none", "active", "needs_reconnect"]);
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(["admin", "user"]),
+  isAdmin: z.boolean(),
+  adminSource: z.enum(["list", "promotion"]).nullable().describe("Why an admin is one: ADMIN_EMAILS, or promoted by an admin"),
+  verified: z.boolean(),
+  plan: z.enum(["free", "basic", "pro", "enterprise"]),
+  postCount: z.number().int(),
+  connections: z.object({ linkedin: connectionState, twitter: connectionState }),
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const searchResultSchema = z.object({
+  path: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(["docs", "blog", "page"]),
+});
+
+export const draftSchema = z.object({
+  linkedinText: z.string().describe('"" for a platform not chosen'),
+  twitterText: z.string().describe('"" for a platform not chosen'),
+});
+
+export const connectUrlSchema = z.object({ url: z.string().describe("The provider's consent page to open") });
+export const stripeUrlSchema = z.object({ url: z.string().describe("The Stripe page to send the user to") });
+export const waitlistCountSchema = z.object({ count: z.number().int() });
+export const waitlistJoinedSchema = z.object({ joined: z.literal(true), count: z.number().int() });
+export const listMetaSchema = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+
+/** Answered by the web server itself, before the app, so it is not one of the app's codes. */
+export const CROSS_SITE_CODE = "cross_site_request";
+
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.enum([...(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]), CROSS_SITE_CODE]).describe("Stable, for programs"),
+    message: z.string().describe("For people, in the request's language"),
+    fields: z.record(z.string(), z.string()).optional().describe("The fields at fault and their messages"),
+  }),
+});
+
+/** The shared shapes, as components of the document (their names are the keys). */
+export const componentSchemas = {
+  Post: postSchema,
+  Image: imageSchema,
+  Delivery: deliverySchema,
+  User: userSchema,
+  AdminUser: adminUserSchema,
+  Service: serviceSchema,
+  SearchResult: searchResultSchema,
+  ListMeta: listMetaSchema,
+  Error: errorSchema,
+};
+
+// Each view's own type and its schema must accept each other: a field added, removed or retyped on
+// one side only fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type ViewsMatchTheirSchemas = [
+  Holds<Same<PostView, z.output<typeof postSchema>>>,
+  Holds<Same<UserProfile, z.output<typeof userSchema>>>,
+  Holds<Same<ServiceEntry, z.output<typeof serviceSchema>>>,
+  Holds<Same<AdminUserView, z.output<typeof adminUserSchema>>>,
+  Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,
+  Holds<Same<Draft, z.output<typeof draftSchema>>>,
+];

@@ -1,0 +1,42 @@
+import { DateTime } from "luxon";
+import { getDb } from "~/modules/db/db.server";
+import { AppError } from "~/modules/errors/app-error";
+import { hasPaidFeatures } from "~/modules/subscriptions/access.server";
+import { FREE_SCHEDULED_POSTS_PER_MONTH } from "~/modules/subscriptions/plan-limits";
+import { isValidTimeZone } from "./schedule-time";
+
+// The free plan's "10 scheduled posts a month" (docs/decisions/0025): posts that left draft, placed
+// by their publication time in the user's calendar month.
+
+/** Statuses of posts that count: every post that left draft, failed ones included (a retry is not a new post). */
+const COUNTED_STATUSES = ["scheduled", "publishing", "published", "failed"];
+
+/** The calendar month holding `at` in `zone`, as UTC instants [start, end). */
+export function localMonth(at: Date, zone: string): { start: Date; end: Date } {
+  const start = DateTime.fromJSDate(at, { zone: isValidTimeZone(zone) ? zone : "UTC" }).startOf("month");
+  return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
+}
+
+/**
+ * Throws `plan_limit_reached` when scheduling (or publishing now) this post at `at` would make more
+ * than the free plan's posts in that month. The post itself is never counted, so rescheduling or
+ * retrying it is not a new one. Users with paid access, or any user while billing is off, pass.
+ */
+export async function assertWithinScheduledPostLimit(userId: string, postId: string, at: Date): Promise<void> {
+  if (await hasPaidFeatures(userId)) return;
+  const db = getDb();
+  const user = await db.user.findUnique({ where: { id: userId }, select: { timezone: true } });
+  const { start, end } = localMonth(at, user?.timezone ?? "UTC");
+  const used = await db.post.count({
+    where: {
+      userId,
+      id: { not: postId },
+      status: { in: COUNTED_STATUSES },
+      // Where the calendar places a post: its publication time, else the time it is due.
+      OR: [{ publishedAt: { gte: start, lt: end } }, { publishedAt: null, scheduledAt: { gte: start, lt: end } }],
+    },
+  });
+  if (used >= FREE_SCHEDULED_POSTS_PER_MONTH) {
+    throw new AppError("plan_limit_reached", "billing.limits.scheduledPosts", { values: { max: FREE_SCHEDULED_POSTS_PER_MONTH } });
+  }
+}

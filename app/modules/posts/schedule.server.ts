@@ -1,0 +1,30 @@
+import { linkedinExpiryBefore } from "~/modules/connections/reconnect.server";
+import { publishNow, schedulePost } from "./post.server";
+import { resolveScheduleChoice, type ScheduleChoice } from "./schedule-input";
+
+export type ScheduleOutcome =
+  | { now: true }
+  | {
+      now: false;
+      at: Date;
+      /** The local time happens twice (autumn): the first one was taken, at this UTC offset. */
+      ambiguous: boolean;
+      offset: string;
+      /** When the LinkedIn connection ends before the post is due (tokens last 60 days). */
+      linkedinExpiry: Date | null;
+    };
+
+/**
+ * The schedule form's choice, applied: publish now, or at a time typed in the user's time zone.
+ * Every platform rule is checked first (an AppError says which one refused).
+ */
+export async function applyScheduleChoice(user: { id: string; timezone: string }, postId: string, choice: ScheduleChoice): Promise<ScheduleOutcome> {
+  const resolved = resolveScheduleChoice(choice, user.timezone);
+  if (resolved.now) {
+    await publishNow(user.id, postId);
+    return { now: true };
+  }
+  const post = await schedulePost(user.id, postId, resolved.at);
+  const linkedinExpiry = post.platforms.includes("linkedin") ? await linkedinExpiryBefore(user.id, resolved.at) : null;
+  return { ...resolved, linkedinExpiry };
+}
