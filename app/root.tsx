@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { Analytics } from "~/components/analytics";
 import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "~/components/layout/shells";
 import { LoadingBar } from "~/components/loading-bar";
@@ -49,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: toast.toast,
       siteName: getEnv().SITE_NAME,
       siteUrl: getEnv().APP_URL,
+      analytics: browserAnalytics(request),
       reconnect,
       notices: notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
       user: user ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified, timezone: user.timezone } : null,
@@ -57,11 +59,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** PostHog's public key and host for the browser; none without a key or when the browser asks for privacy (GPC). */
+function browserAnalytics(request: Request) {
+  const { POSTHOG_KEY: key, POSTHOG_HOST: host } = getEnv();
+  return key && request.headers.get("Sec-GPC") !== "1" ? { key, host } : null;
+}
+
 function PageTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
   const siteName = useRootData()?.siteName ?? "Plume";
   return <title>{titleFromMatches(matches, t, siteName)}</title>;
+}
+
+/** Analytics for a page sent without the app's JavaScript: public/enhance.js loads the module it names. */
+function StandaloneAnalytics() {
+  const rootData = useRootData();
+  const matches = useMatches();
+  if (!rootData) return null;
+  const page = { config: rootData.analytics, user: rootData.user, locale: rootData.locale, route: matches[matches.length - 1]?.id ?? "" };
+  const src = import.meta.env.DEV ? "/app/analytics-standalone.ts" : "/analytics/standalone.js";
+  return <meta name="plume-analytics" content={JSON.stringify(page)} data-src={src} />;
 }
 
 function Document({ children, locale, ssrTheme }: { children: ReactNode; locale: string; ssrTheme: boolean }) {
@@ -77,6 +95,7 @@ function Document({ children, locale, ssrTheme }: { children: ReactNode; locale:
         <Meta />
         <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
         <Links />
+        {hydrate ? null : <StandaloneAnalytics />}
       </head>
       <body className="min-h-dvh">
         {children}
@@ -130,11 +149,12 @@ function useLocaleStorage(locale: string, localeChosen: boolean) {
 }
 
 export default function App() {
-  const { toast, locale, localeChosen } = useLoaderData<typeof loader>();
+  const { toast, locale, localeChosen, analytics, user } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   useLocaleStorage(locale, localeChosen);
   return (
     <>
+      <Analytics config={analytics} user={user} locale={locale} />
       <LoadingBar />
       <Outlet />
       <Toaster flash={toast} hydrated={hydrated} />

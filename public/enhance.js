@@ -123,7 +123,7 @@ function enhanceSearch() {
       active = 0;
       render();
       // The search text sent to analytics is cut to 100 characters.
-      window.posthog?.capture("search", { query: q.slice(0, 100) });
+      window.plumeAnalytics?.capture("search", { query: q.slice(0, 100) });
     }, 150);
   };
 
@@ -183,6 +183,13 @@ function rememberLocale() {
   );
 }
 
+// Analytics, as the app reports them: the page names the module (with PostHog's settings, or none).
+function startAnalytics() {
+  const meta = $('meta[name="plume-analytics"]');
+  if (meta?.dataset.src) import(meta.dataset.src).catch(() => undefined);
+}
+
 enhanceWaitlist();
 enhanceSearch();
 rememberLocale();
+startAnalytics();

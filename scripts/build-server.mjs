@@ -15,3 +15,19 @@ await build({
   logLevel: "warning",
   alias: { "~": "./app" },
 });
+
+// The analytics module for pages sent without the app's JavaScript (app/analytics-standalone.ts),
+// served from /analytics/; posthog-js stays a chunk of its own, fetched only when a key is set.
+await build({
+  entryPoints: { standalone: "app/analytics-standalone.ts" },
+  outdir: "build/client/analytics",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  chunkNames: "chunks/[name]-[hash]",
+  logLevel: "warning",
+  alias: { "~": "./app" },
+});

@@ -41,7 +41,15 @@ async function main(): Promise<void> {
   // Forms lead to the providers' pages: OAuth consent, and Stripe's checkout and billing portal
   // (the upgrade forms answer 303 there; a browser checks form-action on that redirect too).
   const stripePages = env.STRIPE_SECRET_KEY ? [env.STRIPE_API_URL, "https://checkout.stripe.com", "https://billing.stripe.com"] : [];
-  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment, formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL, ...stripePages] }));
+  app.use(
+    securityHeaders({
+      appUrl: env.APP_URL,
+      isDevelopment,
+      formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL, ...stripePages],
+      // The browser sends analytics straight to PostHog, and only when a key is set.
+      connectTargets: env.POSTHOG_KEY ? [env.POSTHOG_HOST] : [],
+    }),
+  );
   app.use(sameOriginGuard(env.APP_URL));
 
   const build = viteDevServer
@@ -75,13 +83,15 @@ async function main(): Promise<void> {
   // Expired sessions, mailed links, OAuth states and rate-limit counters are deleted here: every
   // deployment runs a web process; with several instances, one of them sweeps each hour.
   const housekeeping = (await import("../app/modules/housekeeping/housekeeping.server")).startHousekeeping();
+  // Product events still queued are sent before the process ends.
+  const { shutdownServerEvents } = await import("../app/integrations/posthog.server");
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "Shutting down");
     housekeeping.stop();
     setTimeout(() => process.exit(0), 15_000).unref();
     // Stop taking work, finish or give back what is in flight, then close.
-    void (publisher?.stop() ?? Promise.resolve()).finally(() => server.close(() => process.exit(0)));
+    void (publisher?.stop() ?? Promise.resolve()).then(() => shutdownServerEvents()).finally(() => server.close(() => process.exit(0)));
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

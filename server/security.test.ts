@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
-import { sameOriginGuard } from "./security";
+import { sameOriginGuard, securityHeaders } from "./security";
 
 function run(method: string, headers: Record<string, string>) {
   const guard = sameOriginGuard("https://plume.example.com");
@@ -38,5 +38,22 @@ describe("sameOriginGuard", () => {
     expect(run("POST", { Origin: "https://evil.example", Host: "plume.example.com" }).allowed).toBe(false);
     expect(run("PUT", { "Sec-Fetch-Site": "cross-site" }).allowed).toBe(false);
     expect(run("DELETE", { Origin: "null" }).allowed).toBe(false);
+  });
+});
+
+function contentSecurityPolicy(options: Parameters<typeof securityHeaders>[0]): string {
+  const headers = new Map<string, string>();
+  const res = { locals: { cspNonce: "n0nce" }, setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value), removeHeader: vi.fn() };
+  securityHeaders(options)({} as Request, res as unknown as Response, vi.fn());
+  return headers.get("content-security-policy") ?? "";
+}
+
+describe("securityHeaders", () => {
+  it("lets the browser reach PostHog's host only when analytics is on", () => {
+    const off = contentSecurityPolicy({ appUrl: "https://plume.example.com", isDevelopment: false });
+    expect(off).toContain("connect-src 'self';");
+    const on = contentSecurityPolicy({ appUrl: "https://plume.example.com", isDevelopment: false, connectTargets: ["https://eu.i.posthog.com"] });
+    expect(on).toContain("connect-src 'self' https://eu.i.posthog.com;");
+    expect(on).toContain("'nonce-n0nce'");
   });
 });

@@ -6,13 +6,15 @@ interface SecurityOptions {
   isDevelopment: boolean;
   /** Where our forms may lead (the "Connect" forms redirect to LinkedIn's and X's consent pages). */
   formTargets?: string[];
+  /** Other hosts the browser may send requests to (PostHog's ingestion host, when analytics is on). */
+  connectTargets?: string[];
 }
 
 /**
  * Security headers for every answer: a nonce-based Content-Security-Policy, no framing, nosniff,
  * a strict referrer policy, and HSTS whenever the site is served over https.
  */
-export function securityHeaders({ appUrl, isDevelopment, formTargets = [] }: SecurityOptions) {
+export function securityHeaders({ appUrl, isDevelopment, formTargets = [], connectTargets = [] }: SecurityOptions) {
   const https = appUrl.startsWith("https://");
   return helmet({
     contentSecurityPolicy: {
@@ -27,7 +29,7 @@ export function securityHeaders({ appUrl, isDevelopment, formTargets = [] }: Sec
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : [])],
+        "connect-src": ["'self'", ...connectTargets.map((url) => new URL(url).origin), ...(isDevelopment ? ["ws:"] : [])],
         "upgrade-insecure-requests": https ? [] : null,
       },
     },

@@ -12,10 +12,14 @@ async function main(): Promise<void> {
   for (const warning of warnings) logger.warn(warning);
   const { startConfiguredPublisher } = await import("../app/modules/publishing/run.server");
   const publisher = startConfiguredPublisher();
+  const { shutdownServerEvents } = await import("../app/integrations/posthog.server");
   const shutdown = (signal: string) => {
     logger.info({ signal }, "Worker shutting down");
     setTimeout(() => process.exit(0), 15_000).unref();
-    void publisher.stop().finally(() => process.exit(0));
+    void publisher
+      .stop()
+      .then(() => shutdownServerEvents())
+      .finally(() => process.exit(0));
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

@@ -1,3 +1,4 @@
+import { trackEvent } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
@@ -63,6 +64,7 @@ export async function signUp(input: { email: string; password: string; timezone?
     throw error;
   }
   await sendVerificationEmail(userId).catch((error: unknown) => logger.error({ err: error, userId }, "Could not send the verification e-mail"));
+  trackEvent({ id: userId, email: input.email }, "user signed up", { locale: input.locale });
   return { userId, cookie: await createSession(userId, client) };
 }
 

@@ -1,3 +1,4 @@
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { currentPeriodEnd, stripe, type Stripe } from "~/integrations/stripe.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
@@ -126,5 +127,8 @@ export async function syncSubscription(subscriptionId: string, owner: Owner = {}
   });
   const status = count ? data.status : ((await getDb().subscription.findUnique({ where: { id: row.id } }))?.status as SubscriptionStatus);
   logger.info({ userId: row.userId, subscriptionId, status, applied: count === 1 }, "Stripe subscription synced");
+  if (count === 1 && (row.status !== data.status || row.plan !== data.plan)) {
+    trackEventFor(row.userId, "subscription changed", { plan: data.plan, status: data.status, previous_plan: row.plan, previous_status: row.status });
+  }
   return { userId: row.userId, status, changed: count === 1 };
 }

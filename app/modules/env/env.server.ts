@@ -68,6 +68,9 @@ const envSchema = z
     STRIPE_PRICE_PRO_YEARLY: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
     STRIPE_WAITLIST_COUPON: optional(z.string().min(1)),
     STRIPE_API_URL: baseUrl("https://api.stripe.com"),
+    // Product analytics (docs/decisions/0027): nothing is sent, from the server or the browser, without the key.
+    POSTHOG_KEY: optional(z.string().regex(/^[\w-]+$/, "must be a PostHog project API key (phc_…)")),
+    POSTHOG_HOST: baseUrl("https://eu.i.posthog.com"),
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     // The publisher runs in the web process unless turned off (then run `npm run worker`).
     PUBLISHER_ENABLED: z

@@ -1,3 +1,4 @@
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
@@ -214,6 +215,7 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   });
   if (count === 0) throw beingPublished();
   await syncDeliveries(postId, platforms, at);
+  trackEventFor(userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
   return getOwnPost(userId, postId);
 }
 

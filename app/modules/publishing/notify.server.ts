@@ -1,3 +1,4 @@
+import { trackEvent } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { getTranslator } from "~/modules/i18n/i18n.server";
@@ -26,6 +27,11 @@ export async function notifyPublishFailed(postId: string): Promise<void> {
   if (!post) return;
   const excerpt = (post.linkedinText || post.twitterText).replace(/\s+/g, " ").slice(0, 80);
   await db.notification.create({ data: { userId: post.userId, postId, kind: "publish_failed", message: excerpt } });
+  trackEvent({ id: post.userId, email: post.user.email }, "post publish failed", {
+    post_id: postId,
+    platforms: post.deliveries.map((d) => d.platform),
+    error_codes: post.deliveries.map((d) => d.errorCode),
+  });
   if (!getEnv().SMTP_URL) return;
   try {
     const t = await getTranslator(isLocale(post.user.locale) ? post.user.locale : "en");

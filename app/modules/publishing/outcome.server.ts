@@ -1,3 +1,4 @@
+import { trackPostsPublished } from "~/modules/analytics/server-events.server";
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
@@ -146,10 +147,12 @@ async function settlePosts(postIds: string[]): Promise<void> {
     }
   }
   for (const [at, postIdsAt] of publishedAt) {
-    await db.post.updateMany({
+    const settled = await db.post.updateManyAndReturn({
       where: { id: { in: postIdsAt }, status: { in: ["scheduled", "publishing", "failed"] } },
       data: { status: "published", publishedAt: new Date(at), errorCode: null, errorMessage: null },
+      select: { id: true },
     });
+    trackPostsPublished(settled.map((post) => post.id));
   }
   // Usually a post whose other delivery is still under way: already "publishing", nothing to write.
   if (others.length === 0) return;
@@ -196,6 +199,7 @@ export async function settlePostOf(postId: string): Promise<boolean> {
     if (count === 0) continue;
     // Only the write that made it failed tells the user, once.
     if (status === "failed") await notifyPublishFailed(postId);
+    if (status === "published") trackPostsPublished([postId]);
     return true;
   }
   return false;

@@ -1,0 +1,143 @@
+// The server's product events, through posthog-node (gzipped batches, as in production) to the
+// PostHog fake: each event once, under the e-mail address the browser identifies with, and PostHog
+// being slow, down or refusing the key never slows or fails what the user did.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { flushServerEvents, lastServerCapture, shutdownServerEvents } from "~/integrations/posthog.server";
+import { signUp } from "~/modules/auth/auth.server";
+import { getDb } from "~/modules/db/db.server";
+import { resetEnvCache } from "~/modules/env/env.server";
+import { startPostHogFake, type PostHogFake } from "../fakes/posthog-server";
+import { connectedUser, duePost, publishAllDue, startFakes, uniqueText, waitFor, type Fakes } from "../support/publishing";
+import { checkedOut, deliver, startBilling, trialUser } from "../support/stripe-webhooks";
+import { uniqueEmail } from "./helpers";
+
+const client = { ip: null, userAgent: "vitest" };
+let posthog: PostHogFake;
+let fakes: Fakes;
+
+function usePostHog(settings: { key?: string; host?: string }) {
+  if (settings.key) process.env.POSTHOG_KEY = settings.key;
+  else delete process.env.POSTHOG_KEY;
+  process.env.POSTHOG_HOST = settings.host ?? posthog.url;
+  resetEnvCache();
+}
+
+/** Sends what the server queued and returns the events the fake took for this person. */
+async function sentFor(distinctId: string, event: string) {
+  await flushServerEvents();
+  return posthog.named(event).filter((e) => e.distinct_id === distinctId);
+}
+
+beforeAll(async () => {
+  posthog = await startPostHogFake();
+  fakes = await startFakes();
+});
+afterEach(() => usePostHog({ key: posthog.projectKey }));
+afterAll(async () => {
+  await shutdownServerEvents();
+  delete process.env.POSTHOG_KEY;
+  delete process.env.POSTHOG_HOST;
+  resetEnvCache();
+  await Promise.all([posthog.close(), fakes.close()]);
+});
+
+describe("with POSTHOG_KEY set", () => {
+  it("user signed up: one event, gzipped to /batch/, under the e-mail address, with the user id", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const email = uniqueEmail("signup");
+    const { userId } = await signUp({ email, password: "password123", locale: "fr" }, client);
+    const events = await sentFor(email, "user signed up");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ via: "batch", properties: { user_id: userId, locale: "fr" } });
+    const batch = posthog.requests.find((r) => r.path === "/batch/");
+    expect(batch?.headers["content-encoding"]).toBe("gzip");
+    expect(lastServerCapture()).toMatchObject({ ok: true });
+  });
+
+  it("post scheduled, then post published once, both under the owner's address", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const { user } = await connectedUser(fakes, ["linkedin", "twitter"]);
+    const postId = await duePost(user.id, ["linkedin", "twitter"], uniqueText("Analytics published"));
+    await waitFor(async () => (await sentFor(user.email, "post scheduled")).length === 1);
+    expect((await sentFor(user.email, "post scheduled"))[0]!.properties).toMatchObject({
+      post_id: postId,
+      platforms: ["linkedin", "twitter"],
+      publish_now: false,
+    });
+
+    await publishAllDue();
+    await waitFor(async () => (await sentFor(user.email, "post published")).length === 1);
+    const [published] = await sentFor(user.email, "post published");
+    expect(published!.properties).toMatchObject({ post_id: postId, user_id: user.id, platforms: ["linkedin", "twitter"] });
+    await publishAllDue();
+    expect(await sentFor(user.email, "post published")).toHaveLength(1);
+  });
+
+  it("post publish failed: once, when the post has failed for good, with the platforms at fault", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const { user } = await connectedUser(fakes, ["twitter"]);
+    const postId = await duePost(user.id, ["twitter"], uniqueText("Analytics failed"));
+    fakes.x.failNext("POST /2/tweets", { status: 403, body: { title: "Forbidden", detail: "You are not permitted to perform this action.", status: 403 } });
+    await publishAllDue();
+    expect((await getDb().post.findUniqueOrThrow({ where: { id: postId } })).status).toBe("failed");
+    await waitFor(async () => (await sentFor(user.email, "post publish failed")).length === 1);
+    expect((await sentFor(user.email, "post publish failed"))[0]!.properties).toMatchObject({ post_id: postId, platforms: ["twitter"] });
+    expect(await sentFor(user.email, "post published")).toHaveLength(0);
+  });
+
+  it("subscription changed: when Stripe's state changes the plan or status, not on a replay", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const billing = await startBilling();
+    try {
+      const user = await trialUser();
+      const { subscription } = await checkedOut(billing.fake, user.id);
+      const event = billing.fake.event("customer.subscription.created", subscription);
+      expect((await deliver(billing.fake, event)).status).toBe(200);
+      await waitFor(async () => (await sentFor(user.email, "subscription changed")).length === 1);
+      expect((await sentFor(user.email, "subscription changed"))[0]!.properties).toMatchObject({
+        plan: "pro",
+        status: "active",
+        previous_status: "trialing",
+        user_id: user.id,
+      });
+      expect((await deliver(billing.fake, billing.fake.event("customer.subscription.updated", subscription))).status).toBe(200);
+      await flushServerEvents();
+      expect(await sentFor(user.email, "subscription changed")).toHaveLength(1);
+    } finally {
+      await billing.stop();
+    }
+  });
+});
+
+describe("never in the way", () => {
+  it("without POSTHOG_KEY nothing is sent at all", async () => {
+    usePostHog({});
+    posthog.clear();
+    const email = uniqueEmail("nokey");
+    await signUp({ email, password: "password123", locale: "en" }, client);
+    const { user } = await connectedUser(fakes, ["twitter"]);
+    await duePost(user.id, ["twitter"], uniqueText("No analytics"));
+    await publishAllDue();
+    await flushServerEvents();
+    expect(posthog.requests).toHaveLength(0);
+  });
+
+  it("PostHog slow, down or refusing the key: the sign-up is not slowed, and the failure is recorded", async () => {
+    usePostHog({ key: posthog.projectKey });
+    posthog.failNext("POST /batch/", { delayMs: 8000 });
+    const started = Date.now();
+    await signUp({ email: uniqueEmail("slow"), password: "password123", locale: "en" }, client);
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    usePostHog({ key: "phc_not_this_project" });
+    await signUp({ email: uniqueEmail("wrongkey"), password: "password123", locale: "en" }, client);
+    await flushServerEvents();
+    expect(lastServerCapture()).toMatchObject({ ok: false });
+    expect(lastServerCapture()!.error).toContain("401");
+    expect(lastServerCapture()!.error).not.toContain("phc_not_this_project");
+
+    usePostHog({ key: posthog.projectKey, host: "http://127.0.0.1:9" });
+    const { userId } = await signUp({ email: uniqueEmail("down"), password: "password123", locale: "en" }, client);
+    expect(userId).toBeTruthy();
+  });
+});
