@@ -20,6 +20,43 @@ export const E2E_STRIPE = {
   STRIPE_API_URL: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
 };
 export const E2E_DATA_DIR = path.resolve("tests/e2e/.data");
+/**
+ * A second app server with PostHog on (posthog.spec.ts), sending to the PostHog fake; the main one
+ * has no key, as a fresh install, so the rest of the suite also checks that nothing is sent then.
+ */
+export const FAKE_POSTHOG_PORT = Number(process.env.FAKE_POSTHOG_PORT ?? 3295);
+export const E2E_ANALYTICS = {
+  port: Number(process.env.E2E_ANALYTICS_PORT ?? PORT + 1),
+  dataDir: path.resolve("tests/e2e/.data-analytics"),
+  key: "phc_e2e_plume",
+  host: `http://127.0.0.1:${FAKE_POSTHOG_PORT}`,
+};
+/** The app's settings in e2e: every provider pointed at its fake. */
+function appEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    ADMIN_EMAILS: "admin@e2e.test",
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "warn",
+    AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+    AI_API_KEY: "e2e-fake-key",
+    AI_MODEL: "fake-model",
+    AI_TIMEOUT_MS: "3000",
+    LINKEDIN_CLIENT_ID: "linkedin-test-client",
+    LINKEDIN_CLIENT_SECRET: "linkedin-test-secret",
+    LINKEDIN_OAUTH_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}/oauth/v2`,
+    LINKEDIN_API_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}`,
+    X_CLIENT_ID: "x-test-client",
+    X_CLIENT_SECRET: "x-test-secret",
+    X_OAUTH_URL: `http://127.0.0.1:${FAKE_X_PORT}/i/oauth2`,
+    X_API_URL: `http://127.0.0.1:${FAKE_X_PORT}`,
+    PUBLISHER_POLL_MS: "300",
+    ...E2E_STRIPE,
+  };
+}
+
 const launchOptions = { executablePath: await bundledChromium(), args: chromiumArgs };
 
 export default defineConfig({
@@ -51,6 +88,8 @@ export default defineConfig({
         FAKE_LINKEDIN_PORT: String(FAKE_LINKEDIN_PORT),
         FAKE_X_PORT: String(FAKE_X_PORT),
         FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+        FAKE_POSTHOG_PORT: String(FAKE_POSTHOG_PORT),
+        POSTHOG_KEY: E2E_ANALYTICS.key,
         STRIPE_SECRET_KEY: E2E_STRIPE.STRIPE_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE.STRIPE_WEBHOOK_SECRET,
         STRIPE_WEBHOOK_URL: `http://localhost:${PORT}/api/stripe/webhook`,
@@ -63,27 +102,18 @@ export default defineConfig({
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
+      env: appEnv(PORT, E2E_DATA_DIR),
+    },
+    {
+      command: `rm -rf "${E2E_ANALYTICS.dataDir}" && node build/server/index.js`,
+      url: `http://localhost:${E2E_ANALYTICS.port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
       env: {
-        PORT: String(PORT),
-        DATA_DIR: E2E_DATA_DIR,
-        APP_URL: `http://localhost:${PORT}`,
-        ADMIN_EMAILS: "admin@e2e.test",
-        TRUST_PROXY: "true",
-        LOG_LEVEL: "warn",
-        AI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
-        AI_API_KEY: "e2e-fake-key",
-        AI_MODEL: "fake-model",
-        AI_TIMEOUT_MS: "3000",
-        LINKEDIN_CLIENT_ID: "linkedin-test-client",
-        LINKEDIN_CLIENT_SECRET: "linkedin-test-secret",
-        LINKEDIN_OAUTH_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}/oauth/v2`,
-        LINKEDIN_API_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}`,
-        X_CLIENT_ID: "x-test-client",
-        X_CLIENT_SECRET: "x-test-secret",
-        X_OAUTH_URL: `http://127.0.0.1:${FAKE_X_PORT}/i/oauth2`,
-        X_API_URL: `http://127.0.0.1:${FAKE_X_PORT}`,
-        PUBLISHER_POLL_MS: "300",
-        ...E2E_STRIPE,
+        ...appEnv(E2E_ANALYTICS.port, E2E_ANALYTICS.dataDir),
+        POSTHOG_KEY: E2E_ANALYTICS.key,
+        POSTHOG_HOST: E2E_ANALYTICS.host,
+        PUBLISHER_ENABLED: "false",
       },
     },
   ],

@@ -80,7 +80,7 @@ export function capture(event: string, properties: Record<string, unknown> = {},
   run((posthog) =>
     posthog.capture(event, properties, {
       timestamp,
-      ...(options.beacon ? { transport: "sendBeacon" as const } : {}),
+      ...(options.beacon ? { transport: "sendBeacon" as const, send_instantly: true } : {}),
       ...(options.instantly ? { send_instantly: true } : {}),
     }),
   );

@@ -45,8 +45,8 @@ export async function signIn(page: Page, email: string, password = "password123"
 }
 
 /** The last link to `pathname` mailed to an address (mails are files under DATA_DIR/mail). */
-export async function mailedLink(email: string, pathname: string): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "mail");
+export async function mailedLink(email: string, pathname: string, dataDir = E2E_DATA_DIR): Promise<string> {
+  const dir = path.join(dataDir, "mail");
   await expect
     .poll(() => {
       try {

@@ -10,6 +10,8 @@ export interface CapturedEvent {
   event: string;
   distinct_id: string;
   properties: Record<string, unknown>;
+  /** Person properties set with the event ($identify's `$set`). */
+  set: Record<string, unknown> | null;
   /** Which client sent it: posthog-node (/batch/) or posthog-js (/e/, /i/v0/e/). */
   via: "batch" | "browser";
   at: string;
@@ -63,13 +65,14 @@ export async function startPostHogFake({ port = 0, latencyMs = 0, projectKey = "
 
   function take(list: unknown[], via: CapturedEvent["via"]) {
     for (const item of list) {
-      const message = item as { event?: string; distinct_id?: string; properties?: Record<string, unknown> };
+      const message = item as { event?: string; distinct_id?: string; properties?: Record<string, unknown>; $set?: Record<string, unknown> };
       if (!message?.event) continue;
       const properties = message.properties ?? {};
       events.push({
         event: message.event,
         distinct_id: String(message.distinct_id ?? properties.distinct_id ?? ""),
         properties,
+        set: message.$set ?? (properties.$set as Record<string, unknown> | undefined) ?? null,
         via,
         at: new Date().toISOString(),
       });
@@ -91,9 +94,10 @@ export async function startPostHogFake({ port = 0, latencyMs = 0, projectKey = "
       return json(200, { status: "Ok" }, headers);
     }
     if (method === "POST" && (path === "/e/" || path === "/i/v0/e/")) {
-      const body = decodeBody(request, raw);
-      const list = Array.isArray(body) ? body : [body];
-      const token = (list[0] as { properties?: { token?: string }; api_key?: string } | undefined)?.properties?.token;
+      // posthog-js sends {api_key, batch}, or an event or a list of events carrying properties.token.
+      const body = decodeBody(request, raw) as { api_key?: string; batch?: unknown[] } | unknown[];
+      const list = Array.isArray(body) ? body : (body.batch ?? [body]);
+      const token = Array.isArray(body) || !body.api_key ? (list[0] as { properties?: { token?: string } } | undefined)?.properties?.token : body.api_key;
       if (token !== projectKey) return unauthorized(headers);
       take(list, "browser");
       return json(200, { status: 1 }, headers);
