@@ -1,4 +1,5 @@
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_ANALYTICS } from "../../playwright.config";
+import { ANALYTICS_URL, looksLikeAPerson, postHogEvents } from "./analytics";
 import { expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
 
 // The fakes' consent pages (tests/fakes) stand in for LinkedIn's and X's: the real OAuth code flows
@@ -79,14 +80,14 @@ test.describe("connections", () => {
 });
 
 test.describe("reconnect", () => {
-  test("a LinkedIn connection older than 7 days asks to reconnect: modal with JavaScript, banner without", async ({ page, hasJavaScript }) => {
-    // Record the analytics events the modal sends.
-    await page.context().addInitScript(() => {
-      const events: string[] = [];
-      (window as unknown as { posthog: unknown; __events: string[] }).__events = events;
-      (window as unknown as { posthog: { capture: (e: string) => void } }).posthog = { capture: (event: string) => void events.push(event) };
-    });
+  // On the app server with PostHog on, so the modal's analytics events can be seen at the fake.
+  test.use({ baseURL: ANALYTICS_URL });
+
+  test("a LinkedIn connection older than 7 days asks to reconnect: modal with JavaScript, banner without", async ({ page, request, hasJavaScript }) => {
+    await looksLikeAPerson(page);
     const email = uniqueEmail("reconnect");
+    const reconnectEvents = async () =>
+      (await postHogEvents(request)).filter((e) => e.distinct_id === email && e.event.startsWith("linkedin_reconnect")).map((e) => e.event);
     await signUp(page, email);
     await page.goto("/profile");
     await page.getByRole("button", { name: "Connect LinkedIn" }).click();
@@ -109,23 +110,20 @@ test.describe("reconnect", () => {
     await modal.getByRole("button", { name: "Cancel" }).click();
     await expect(modal).toBeHidden();
     await expect(banner).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual([
-      "linkedin_reconnect_required",
-      "linkedin_reconnect_cancelled",
-    ]);
-    // Dismissed for this tab: not again on the next page; the banner stays.
+    await expect.poll(reconnectEvents, { timeout: 15_000 }).toEqual(["linkedin_reconnect_required", "linkedin_reconnect_cancelled"]);
+    // Dismissed for this tab: not again on the next page; the banner stays, and no event is sent.
     await page.goto("/create");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "more than a week ago" })).toBeVisible();
-    // The events of the first page were sent before /create was loaded; this page sent none.
-    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual([]);
 
     // A new tab asks again; confirming goes to LinkedIn and comes back.
     const second = await page.context().newPage();
     await second.goto("/posts");
     const again = second.getByRole("dialog", { name: "LinkedIn Reconnection Required" });
     await expect(again).toBeVisible();
-    expect(await second.evaluate(() => (window as unknown as { __events: string[] }).__events)).toContain("linkedin_reconnect_required");
+    await expect
+      .poll(reconnectEvents, { timeout: 15_000 })
+      .toEqual(["linkedin_reconnect_required", "linkedin_reconnect_cancelled", "linkedin_reconnect_required"]);
     await again.getByRole("button", { name: "Reconnect" }).click();
     await second.getByRole("button", { name: "Allow" }).click();
     await expect(second).toHaveURL(/\/posts$/);
@@ -139,7 +137,7 @@ test.describe("reconnect", () => {
 /** Moves the user's LinkedIn connection `days` into the past, as time would (the e2e database). */
 async function ageLinkedInConnection(email: string, days: number) {
   const { createClient } = await import("@libsql/client");
-  const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  const db = createClient({ url: `file:${E2E_ANALYTICS.dataDir}/plume.db` });
   const at = Date.now() - days * 24 * 60 * 60 * 1000;
   await db.execute({
     sql: `UPDATE "Connection" SET "connectedAt" = ? WHERE "provider" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,

@@ -1,26 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ANALYTICS } from "../../playwright.config";
-import type { CapturedEvent } from "../fakes/posthog-server";
+import { ANALYTICS_URL, looksLikeAPerson, postHogEvents } from "./analytics";
 import { expect, mailedLink, signIn, signUp, test, uniqueEmail } from "./fixtures";
 
 // PostHog in the browser, against the PostHog fake: a second app server runs with POSTHOG_KEY set
 // (playwright.config.ts); the main one has none. Events are told apart by the person or by a marker
 // in the page's address, since every test shares the fake.
 
-const ANALYTICS_URL = `http://localhost:${E2E_ANALYTICS.port}`;
 const ADMIN = "admin@e2e.test";
-
-async function events(request: APIRequestContext): Promise<CapturedEvent[]> {
-  return (await (await request.get(`${E2E_ANALYTICS.host}/_fake/events`)).json()) as CapturedEvent[];
-}
-
-/** posthog-js drops the events of automated browsers (navigator.webdriver, the HeadlessChrome brand). */
-async function looksLikeAPerson(page: Page) {
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false });
-    Object.defineProperty(Navigator.prototype, "userAgentData", { get: () => undefined });
-  });
-}
 
 const marker = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const sentFromBrowser = (page: Page) => page.waitForRequest((r) => r.url().startsWith(E2E_ANALYTICS.host) && r.method() === "POST", { timeout: 15_000 });
@@ -35,7 +22,7 @@ test.describe("with POSTHOG_KEY", () => {
   test("identify on sign-up, a page view and a route change on each client-side navigation, reset on sign-out", async ({ page, request }) => {
     const email = uniqueEmail("analytics");
     await signUp(page, email);
-    const mine = async () => (await events(request)).filter((e) => e.via === "browser" && e.distinct_id === email);
+    const mine = async () => (await postHogEvents(request)).filter((e) => e.via === "browser" && e.distinct_id === email);
     await expect.poll(async () => (await mine()).map((e) => e.event)).toEqual(expect.arrayContaining(["$identify", "$pageview", "route_changed"]));
     const identified = (await mine()).find((e) => e.event === "$identify")!;
     expect(identified.set).toMatchObject({ email, email_verified: false, is_admin: false, timezone: expect.any(String) });
@@ -57,7 +44,9 @@ test.describe("with POSTHOG_KEY", () => {
     // After the reset, the landing page's view belongs to a new anonymous visitor.
     await expect
       .poll(async () =>
-        (await events(request)).some((e) => e.event === "$pageview" && e.properties.path === "/" && e.distinct_id !== email && e.properties.$user_id !== email),
+        (await postHogEvents(request)).some(
+          (e) => e.event === "$pageview" && e.properties.path === "/" && e.distinct_id !== email && e.properties.$user_id !== email,
+        ),
       )
       .toBe(true);
     const stored = await page.evaluate(() => localStorage.getItem("plume.analytics.identified"));
@@ -68,7 +57,7 @@ test.describe("with POSTHOG_KEY", () => {
     const tag = marker();
     await page.setViewportSize({ width: 1280, height: 600 });
     await page.goto(`/?from=${tag}`);
-    const ours = async () => (await events(request)).filter((e) => String(e.properties.path ?? e.properties.$current_url ?? "").includes(tag));
+    const ours = async () => (await postHogEvents(request)).filter((e) => String(e.properties.path ?? e.properties.$current_url ?? "").includes(tag));
     await expect.poll(async () => (await ours()).map((e) => e.event)).toContain("$pageview");
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (const y of [0.3, 0.55, 0.8, 1].map((f) => Math.round(f * height))) {
@@ -87,7 +76,7 @@ test.describe("with POSTHOG_KEY", () => {
     const distinctId = (await ours())[0]!.distinct_id;
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
     await expect
-      .poll(async () => (await events(request)).find((e) => e.event === "session_end" && e.distinct_id === distinctId)?.properties.max_scroll_depth)
+      .poll(async () => (await postHogEvents(request)).find((e) => e.event === "session_end" && e.distinct_id === distinctId)?.properties.max_scroll_depth)
       .toBe(100);
   });
 
@@ -127,7 +116,7 @@ test.describe("/debug-posthog with POSTHOG_KEY", () => {
     await page.getByRole("button", { name: "Send a test event from the server" }).click();
     await expect(page.getByText("PostHog took the server's test event.").first()).toBeVisible();
     await expect(page.getByTestId("last-capture")).toContainText("debug test event");
-    expect((await events(request)).some((e) => e.event === "debug test event" && e.via === "batch" && e.distinct_id === ADMIN)).toBe(true);
+    expect((await postHogEvents(request)).some((e) => e.event === "debug test event" && e.via === "batch" && e.distinct_id === ADMIN)).toBe(true);
 
     if (!hasJavaScript) {
       await expect(page.getByTestId("browser-state")).toHaveText("Browser analytics need JavaScript.");
@@ -139,7 +128,7 @@ test.describe("/debug-posthog with POSTHOG_KEY", () => {
     await sent;
     await expect(page.getByRole("status").filter({ hasText: "Test event sent." })).toBeVisible();
     await expect
-      .poll(async () => (await events(request)).some((e) => e.event === "debug test event" && e.via === "browser" && e.properties.source === "browser"))
+      .poll(async () => (await postHogEvents(request)).some((e) => e.event === "debug test event" && e.via === "browser" && e.properties.source === "browser"))
       .toBe(true);
   });
 });
