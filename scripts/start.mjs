@@ -47,7 +47,11 @@ const sources = await sourceFingerprint();
 const saved = savedRecord();
 const stamp = outputStamp();
 if (!stamp || saved?.sources !== sources || saved?.output !== stamp) {
-  const why = !stamp ? "No complete build in build/ yet" : saved?.sources !== sources ? "The sources changed since the last build" : "build/ was rebuilt by another command";
+  const why = !stamp
+    ? "No complete build in build/ yet"
+    : saved?.sources !== sources
+      ? "The sources changed since the last build"
+      : "build/ was rebuilt by another command";
   console.log(`${why}: building…`);
   // Gone until this build succeeds, so an interrupted build is redone on the next start.
   rmSync(FINGERPRINT_FILE, { force: true });
