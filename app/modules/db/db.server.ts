@@ -1,7 +1,7 @@
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { Client, Config } from "@libsql/client";
-import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { Prisma as SqlitePrisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { getEnv } from "~/modules/env/env.server";
 import { waitForLocks } from "./sqlite.server";
@@ -10,6 +10,9 @@ import { sqliteFilePath } from "./urls";
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
 export type { Prisma } from "~/generated/prisma-sqlite/client";
+/** Tagged SQL for the few statements Prisma's query API cannot express (same on SQLite and PostgreSQL). */
+export const sql = SqlitePrisma.sql;
+export const joinSql = SqlitePrisma.join;
 
 class WaitingLibSQL extends PrismaLibSQL {
   override createClient(config: Config): Client {

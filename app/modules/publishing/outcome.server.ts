@@ -7,6 +7,7 @@ import type { Published } from "./deliver.server";
 import type { Outcome } from "./failures.server";
 import { batcher } from "./batch.server";
 import { notifyPublishFailed } from "./notify.server";
+import { markPublished } from "./published-rows.server";
 
 // Writes the end of an attempt. Every write is conditional on the worker still holding the lease:
 // a worker that lost it (lease expired, taken over) cannot overwrite the newer truth.
@@ -19,8 +20,8 @@ const released = { leaseOwner: null, leaseUntil: null };
 
 /**
  * Records a delivery as published (if this worker still holds it) and settles its post. Deliveries
- * finishing within a few milliseconds of each other are recorded in one transaction, each update
- * still conditional on its own lease. `postId`, when the caller knows it, saves looking it up.
+ * finishing within a few milliseconds of each other are recorded by one statement, each row still
+ * conditional on its own lease (see markPublished). `postId`, when the caller knows it, saves looking it up.
  */
 export function recordPublished(deliveryId: string, workerId: string, result: Published, postId?: string): Promise<void> {
   return recordPublishedTogether({ deliveryId, workerId, result, postId });
@@ -29,16 +30,8 @@ export function recordPublished(deliveryId: string, workerId: string, result: Pu
 const recordPublishedTogether = batcher(
   async (items: { deliveryId: string; workerId: string; result: Published; postId?: string }[]) => {
     const db = getDb();
-    const publishedAt = new Date();
-    const counts = await db.$transaction(
-      items.map(({ deliveryId, workerId, result }) =>
-        db.delivery.updateMany({
-          where: held(deliveryId, workerId),
-          data: { status: "published", externalId: result.externalId, url: result.url, publishedAt, errorCode: null, lastError: null, ...released },
-        }),
-      ),
-    );
-    const recorded = items.filter((_, i) => counts[i]?.count === 1);
+    const written = await markPublished(items, new Date());
+    const recorded = items.filter((item) => written.has(item.deliveryId));
     const unknown = recorded.filter((item) => !item.postId).map((item) => item.deliveryId);
     const looked = unknown.length > 0 ? await db.delivery.findMany({ where: { id: { in: unknown } }, select: { postId: true } }) : [];
     // The deliveries are recorded: a failure to settle their posts now is not theirs (a periodic

@@ -1,0 +1,34 @@
+import { getDb, joinSql, sql } from "~/modules/db/db.server";
+import type { Published } from "./deliver.server";
+
+export interface PublishedItem {
+  deliveryId: string;
+  workerId: string;
+  result: Published;
+}
+
+/**
+ * Records deliveries as published, each only if `workerId` still holds it, in one statement per
+ * worker: every delivery has its own post id and URL, which Prisma's updateMany cannot set in one
+ * query, and one statement per delivery was most of the publisher's database work. Returns the ids
+ * written (standard SQL: CASE, IN and RETURNING read the same on SQLite and PostgreSQL).
+ */
+export async function markPublished(items: PublishedItem[], publishedAt: Date): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (const workerId of new Set(items.map((item) => item.workerId))) {
+    const mine = items.filter((item) => item.workerId === workerId);
+    const caseOf = (value: (item: PublishedItem) => string) =>
+      sql`CASE "id" ${joinSql(
+        mine.map((item) => sql`WHEN ${item.deliveryId} THEN ${value(item)}`),
+        " ",
+      )} END`;
+    const rows = await getDb().$queryRaw<{ id: string }[]>`
+      UPDATE "Delivery"
+      SET "status" = 'published', "externalId" = ${caseOf((item) => item.result.externalId)}, "url" = ${caseOf((item) => item.result.url)},
+          "publishedAt" = ${publishedAt}, "updatedAt" = ${publishedAt}, "errorCode" = NULL, "lastError" = NULL, "leaseOwner" = NULL, "leaseUntil" = NULL
+      WHERE "id" IN (${joinSql(mine.map((item) => item.deliveryId))}) AND "status" = 'publishing' AND "leaseOwner" = ${workerId}
+      RETURNING "id"`;
+    for (const row of rows) written.add(row.id);
+  }
+  return written;
+}
