@@ -102,6 +102,14 @@ describe("post images at /media/<id>", () => {
     expect(statSync(cached).mtimeMs).toBe(writtenAt);
   });
 
+  it("encodes once for two requests arriving together", async () => {
+    const { user, image } = await ownerWithImage(await photo(900, 600));
+    opened.count = 0;
+    const [first, second] = await Promise.all([getMedia(image.id, "?w=960", user.cookie), getMedia(image.id, "?w=900", user.cookie)]);
+    expect(opened.count).toBe(2); // its metadata, then its pixels: once
+    expect(Buffer.from(await first.arrayBuffer()).equals(Buffer.from(await second.arrayBuffer()))).toBe(true);
+  });
+
   it("removes an image's resized copies with the image", async () => {
     const { user, image } = await ownerWithImage(await photo(900, 600));
     await getMedia(image.id, "?w=160", user.cookie);
