@@ -90,6 +90,7 @@ test.describe("create wizard", () => {
     await expect(page.getByText("Draft", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("article", { name: "X preview" })).toContainText("Launch day on X");
     await expect(page.getByRole("img", { name: "A violet square" }).first()).toBeVisible();
+    await expect(page.getByRole("img", { name: "A violet square" }).first()).toHaveAttribute("src", /^\/media\/\w+\?w=\d+$/);
   });
 
   test("AI drafts both texts from a prompt, in the page's language", async ({ page }) => {
