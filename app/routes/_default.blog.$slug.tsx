@@ -6,6 +6,7 @@ import { z } from "zod";
 import { PostMeta } from "~/components/marketing/blog";
 import { Markdown } from "~/components/marketing/markdown";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { getContent } from "~/modules/content/content.server";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
@@ -21,9 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { slug } = getPageParams(params, blogParams);
   const post = getContent(await getLocale(request)).blog.find((p) => p.stem === slug);
   if (!post) notFoundPage();
-  const { path, title, description, readingMinutes, meta, body, seo } = post;
+  const { path, title, description, readingMinutes, coverUrl, meta, body, seo } = post;
   return {
-    post: { path, title, description, readingMinutes, meta, html: body.html },
+    post: { path, title, description, readingMinutes, coverUrl, meta, html: body.html },
     seo: { title: seo.title ?? title, description: seo.description ?? description, path, image: seo.image ?? meta.image.src, type: "article" as const },
   };
 }
@@ -50,9 +51,12 @@ export default function BlogPostPage() {
         <p className="text-lg text-muted-foreground">{post.description}</p>
         <PostMeta post={post} />
       </header>
-      <img
-        src={post.meta.image.src}
+      <ResponsiveImage
+        src={post.coverUrl}
         alt={post.meta.image.alt}
+        // The article's column is 768 px at most; above the fold, so not lazy.
+        displayWidth={768}
+        loading="eager"
         width={post.meta.image.width}
         height={post.meta.image.height}
         className="my-10 aspect-[1200/630] w-full rounded-2xl border bg-muted object-cover"

@@ -12,7 +12,14 @@ export const handle: RouteHandle = { title: "marketing.blog.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, locale } = await getRequestT(request);
-  const posts = getContent(locale).blog.map(({ path, title, description, readingMinutes, meta }) => ({ path, title, description, readingMinutes, meta }));
+  const posts = getContent(locale).blog.map(({ path, title, description, readingMinutes, coverUrl, meta }) => ({
+    path,
+    title,
+    description,
+    readingMinutes,
+    coverUrl,
+    meta,
+  }));
   return { posts, seo: { title: t("marketing.blog.title"), description: t("marketing.blog.description"), path: "/blog" } };
 }
 

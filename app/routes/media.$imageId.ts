@@ -3,27 +3,34 @@ import { z } from "zod";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { getParams, recordIdParam } from "~/modules/http/params.server";
-import { openStoredFile } from "~/modules/media/storage.server";
+import { badWidthResponse, imageHeaders, readWidthParam, servedImageResponse } from "~/modules/media/image-http.server";
+import { resizedImage } from "~/modules/media/resize.server";
+import { openStoredFile, storedImageSource } from "~/modules/media/storage.server";
 import { getOwnImage } from "~/modules/posts/post-images.server";
 
 const imageParams = z.object({ imageId: recordIdParam("posts.errors.imageNotFound") });
 
-/** An uploaded image, served only to its owner; anyone else gets 404, as if it did not exist. */
+// An image id names the same bytes for good (a changed image is a new id): caches may keep it.
+const CACHE_CONTROL = "private, max-age=31536000, immutable";
+
+/**
+ * An uploaded image, served only to its owner; anyone else gets 404, as if it did not exist.
+ * `?w=` asks for a smaller copy (docs/decisions/0028); without it, the original.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return new Response("Not found", { status: 404 });
   try {
     const { imageId } = getParams(params, imageParams);
     const image = await getOwnImage(user.id, imageId);
-    return new Response(createReadableStreamFromReadable(openStoredFile(image.storageKey)), {
-      headers: {
-        "Content-Type": image.mimeType,
-        "Content-Length": String(image.size),
-        "Cache-Control": "private, max-age=86400",
-        "X-Content-Type-Options": "nosniff",
-        "Content-Disposition": "inline",
-      },
-    });
+    const width = readWidthParam(new URL(request.url));
+    if (!width.ok) return badWidthResponse(request);
+    if (width.width === null) {
+      const body = createReadableStreamFromReadable(openStoredFile(image.storageKey));
+      return new Response(body, { headers: imageHeaders(image.mimeType, image.size, CACHE_CONTROL) });
+    }
+    const served = await resizedImage(storedImageSource(image.storageKey, image.mimeType), width.width, request.headers.get("Accept"));
+    return servedImageResponse(served, CACHE_CONTROL);
   } catch (error) {
     if (isAppError(error) && error.status === 404) return new Response("Not found", { status: 404 });
     throw error;

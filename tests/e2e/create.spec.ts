@@ -33,6 +33,14 @@ test.describe("create wizard", () => {
     await page.getByLabel("Choose images").setInputFiles([files.png, files.jpeg]);
     await page.getByRole("button", { name: "Upload" }).click();
     await expect(page.locator("ol img")).toHaveCount(2);
+    // The list shows a 160 px copy of the 640 px upload, in the format the browser prefers.
+    const thumbnail = page.locator("ol img").first();
+    await expect(thumbnail).toHaveAttribute("srcset", /\?w=160 160w/);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\/media\/\w+\?w=160$/);
+    const copy = await page.request.get(await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc), {
+      headers: { Accept: "image/avif,image/webp,*/*" },
+    });
+    expect(copy.headers()["content-type"]).toBe("image/avif");
     await page.getByLabel("Choose images").setInputFiles([files.fakePng]);
     await page.getByRole("button", { name: "Upload" }).click();
     await expect(page.getByText("notes.png: This file is not a JPEG, PNG, GIF or WebP image.")).toBeVisible();
@@ -82,6 +90,7 @@ test.describe("create wizard", () => {
     await expect(page.getByText("Draft", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("article", { name: "X preview" })).toContainText("Launch day on X");
     await expect(page.getByRole("img", { name: "A violet square" }).first()).toBeVisible();
+    await expect(page.getByRole("img", { name: "A violet square" }).first()).toHaveAttribute("src", /^\/media\/\w+\?w=\d+$/);
   });
 
   test("AI drafts both texts from a prompt, in the page's language", async ({ page }) => {

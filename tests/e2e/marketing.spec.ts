@@ -56,6 +56,17 @@ test.describe("marketing site", () => {
     await expect(page.getByRole("heading", { level: 1, name: "How LinkedIn and X count characters" })).toBeVisible();
     await expect(page.getByText(/min read/)).toBeVisible();
     await expect(page).toHaveTitle("How LinkedIn and X count characters - Plume");
+    // The cover comes from the resizer's prefix with a content version, so browsers keep it a year.
+    const cover = page.locator("article > img");
+    await expect(cover).toHaveAttribute("src", /^\/img\/blog\/how-linkedin-and-x-count-characters\.svg\?v=[0-9a-f]{12}$/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const coverAnswer = await request.get((await cover.getAttribute("src"))!);
+    expect(coverAnswer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // `?w=` reaches the resizer through the server; /images/ stays the static original.
+    const resized = await request.get("/img/og-default.png?w=320", { headers: { Accept: "image/webp,*/*" } });
+    expect([resized.status(), resized.headers()["content-type"], resized.headers()["vary"]]).toEqual([200, "image/webp", "Accept"]);
+    expect((await request.get("/images/og-default.png")).headers()["content-type"]).toBe("image/png");
+    expect((await request.get("/img/../package.json")).status()).toBe(404);
     const rss = await request.get("/blog/rss.xml");
     expect(rss.headers()["content-type"]).toContain("application/rss+xml");
     expect(await rss.text()).toContain("<title>How LinkedIn and X count characters</title>");

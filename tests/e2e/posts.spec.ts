@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, imageFiles, signUp, test, uniqueEmail } from "./fixtures";
 
 async function createPost(request: APIRequestContext, text: string, platforms = ["linkedin"]) {
   const response = await request.post("/api/posts", { data: { platforms, linkedinText: text, twitterText: text } });
@@ -17,8 +18,15 @@ test.describe("posts page", () => {
 
   test("filters with counts, gallery, list and calendar views, and paging", async ({ page }) => {
     await signUp(page, uniqueEmail());
-    for (let i = 1; i <= 14; i++) await createPost(page.request, `Draft number ${i}`);
+    let newest = "";
+    for (let i = 1; i <= 14; i++) newest = await createPost(page.request, `Draft number ${i}`);
+    const image = { name: "violet.png", mimeType: "image/png", buffer: readFileSync((await imageFiles()).png) };
+    expect((await page.request.post(`/api/posts/${newest}/images`, { multipart: { image } })).status()).toBe(201);
     await page.goto("/posts");
+    // The thumbnail is a copy at the card's width, never the upload itself.
+    const thumbnail = page.getByRole("article").first().locator("img");
+    await expect(thumbnail).toHaveAttribute("srcset", /\?w=640 640w/);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\/media\/\w+\?w=\d+$/);
     const filters = page.getByRole("navigation", { name: "Filter posts" });
     await expect(filters.getByRole("link", { name: /All\s*14/ })).toBeVisible();
     await expect(filters.getByRole("link", { name: /Drafts\s*14/ })).toBeVisible();

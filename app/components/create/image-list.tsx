@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { resultFor, type FormReply } from "~/modules/forms/reply";
 import { MAX_ALT_TEXT } from "~/modules/media/limits";
@@ -57,11 +58,14 @@ export function ImageList({ images, reply }: { images: Image[]; reply?: FormRepl
     <ol className="flex flex-col gap-3">
       {images.map((image, index) => (
         <li key={image.id} className="flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-start">
-          <img
+          <ResponsiveImage
             src={image.url}
             alt={image.altText}
-            width={image.width || undefined}
-            height={image.height || undefined}
+            // Full width on a phone, a 96 px square beside the form from 640 px.
+            displayWidth={640}
+            sizes="(min-width: 640px) 96px, 100vw"
+            width={image.width}
+            height={image.height}
             className="aspect-square w-full rounded-md bg-muted object-cover sm:size-24"
           />
           <div className="flex min-w-0 flex-1 flex-col gap-2">

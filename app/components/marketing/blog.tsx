@@ -1,12 +1,15 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 
 export interface BlogCardPost {
   path: string;
   title: string;
   description: string;
   readingMinutes: number;
+  /** The cover at its resizable, versioned URL (publicImageUrl). */
+  coverUrl: string;
   meta: {
     date: string;
     image: { src: string; alt: string; width: number; height: number };
@@ -37,9 +40,12 @@ export function PostMeta({ post }: { post: BlogCardPost }) {
 export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-xs transition-shadow focus-within:outline-2 focus-within:outline-ring hover:shadow-md">
-      <img
-        src={post.meta.image.src}
+      <ResponsiveImage
+        src={post.coverUrl}
         alt={post.meta.image.alt}
+        // Two columns from 768 px in a 1152 px page; the full width below.
+        displayWidth={640}
+        sizes="(min-width: 768px) 560px, 100vw"
         width={post.meta.image.width}
         height={post.meta.image.height}
         loading={priority ? "eager" : "lazy"}

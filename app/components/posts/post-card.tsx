@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { Platform } from "~/modules/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon } from "./platform-icon";
@@ -16,7 +17,7 @@ export interface PostListItem {
   publishedAt: string | null;
   createdAt: string;
   composeStep: string | null;
-  images: { id: string; url: string; altText: string }[];
+  images: { id: string; url: string; altText: string; width?: number; height?: number }[];
 }
 
 export function excerpt(post: Pick<PostListItem, "linkedinText" | "twitterText">) {
@@ -48,7 +49,16 @@ export function PostCard({ post }: { post: PostListItem }) {
     <article className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow focus-within:outline-2 focus-within:outline-ring hover:shadow-md">
       {image ? (
         <div className="relative aspect-[16/9] bg-muted">
-          <img src={image.url} alt={image.altText} loading="lazy" className="size-full object-cover" />
+          <ResponsiveImage
+            src={image.url}
+            alt={image.altText}
+            // One column below 640 px, two below 1024 px, then three in a 1280 px page.
+            displayWidth={640}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            width={image.width}
+            height={image.height}
+            className="size-full object-cover"
+          />
           {post.images.length > 1 ? (
             <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded bg-slate-950/70 px-1.5 py-0.5 text-xs text-white">
               <ImageIcon aria-hidden className="size-3" />

@@ -1,5 +1,6 @@
 import { Globe, Heart, MessageCircle, Repeat2, Send, ThumbsUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cn } from "~/utils/cn";
 
 export interface PreviewImage {
@@ -34,11 +35,12 @@ function ImageGrid({ images, className }: { images: PreviewImage[]; className?: 
   return (
     <div className={cn("grid gap-0.5 overflow-hidden", images.length > 1 && "grid-cols-2", className)}>
       {images.map((image, index) => (
-        <img
+        <ResponsiveImage
           key={image.id}
           src={image.url}
           alt={image.altText}
-          loading="lazy"
+          // A preview is at most about 600 px wide; several images share it in two columns.
+          displayWidth={images.length === 1 ? 640 : 320}
           className={cn(
             "w-full bg-muted object-cover",
             images.length === 1 ? "max-h-96" : "aspect-square",

@@ -4,6 +4,7 @@ import matter from "gray-matter";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { supportedLanguages, type Locale } from "~/modules/i18n/i18n";
+import { publicImageUrl } from "~/modules/media/public-images.server";
 import { PLAN_NUMBERS } from "~/modules/subscriptions/plan-limits";
 import { readingMinutes, renderMarkdown, type TocEntry } from "./markdown.server";
 import { blogMetaSchema, dirSchema, indexSchema, pageMetaSchema, pricingSchema, type BlogMeta, type PageMeta } from "./schemas";
@@ -36,6 +37,8 @@ export interface ContentItem<M = PageMeta> {
 
 export interface BlogPost extends ContentItem<BlogMeta> {
   readingMinutes: number;
+  /** The cover at /img/… with its content version, resized on request (docs/decisions/0028). */
+  coverUrl: string;
 }
 
 export interface DocsNavGroup {
@@ -149,7 +152,7 @@ function loadLocale(contentDir: string, locale: Locale): LocaleContent {
   const blog = markdownFiles(path.join(root, "blog"))
     .map((stem) => {
       const item = readMarkdown(root, "blog", stem, blogMetaSchema, locale, `/blog/${stem}`) as ContentItem<BlogMeta>;
-      return { ...item, readingMinutes: readingMinutes(item.body.text) };
+      return { ...item, readingMinutes: readingMinutes(item.body.text), coverUrl: publicImageUrl(item.meta.image.src) };
     })
     .sort((a, b) => b.meta.date.localeCompare(a.meta.date));
 

@@ -3,6 +3,7 @@ import { createReadStream, type ReadStream } from "node:fs";
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/modules/env/env.server";
+import { removeVariants, type ImageSource } from "./resize.server";
 
 // Uploaded files live under DATA_DIR/uploads/<userId>/<random>.<ext>. The key stored in the
 // database is the path relative to that folder; a key that would leave it is refused.
@@ -46,11 +47,17 @@ export function openStoredFile(storageKey: string): ReadStream {
   return createReadStream(resolveKey(storageKey));
 }
 
+/** A stored image as the resizer reads it: a key names its bytes for good (files are never rewritten). */
+export function storedImageSource(storageKey: string, contentType: string): ImageSource {
+  return { identity: `upload:${storageKey}`, path: resolveKey(storageKey), contentType };
+}
+
 export async function readStoredFile(storageKey: string): Promise<Buffer> {
   return readFile(resolveKey(storageKey));
 }
 
-/** Removes a file; one already gone is not an error. */
+/** Removes a file and its resized copies; one already gone is not an error. */
 export async function deleteStoredFile(storageKey: string): Promise<void> {
   await rm(resolveKey(storageKey), { force: true });
+  await removeVariants(`upload:${storageKey}`);
 }
