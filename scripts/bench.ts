@@ -1,7 +1,9 @@
-// npm run bench: speed checks on the built app (never timed tests). It serves the build on a fresh
-// SQLite data folder, seeds one user with 1,000 posts, and measures server render times.
+// npm run bench: speed and memory checks on the built app (never timed tests). It serves the build on
+// a fresh SQLite data folder, seeds one user with 1,000 posts, measures server render times (each
+// /posts view against the plain /login page, measured in the same run), the landing page's
+// JavaScript, and the server's memory idle and after the load.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -12,7 +14,9 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-"));
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: "warn" };
 
-const server = spawn(process.execPath, ["build/server/index.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+// BENCH_NODE_OPTIONS: flags for the server's node (e.g. --max-old-space-size=160, --heapsnapshot-signal=SIGUSR2).
+const nodeFlags = process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...nodeFlags, "build/server/index.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
 const stop = () => {
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
@@ -67,8 +71,16 @@ async function measure(label: string, url: string, cookie: string, runs = 30) {
   const median = times[Math.floor(times.length / 2)]!;
   const p95 = times[Math.floor(times.length * 0.95)]!;
   console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0)} KB HTML`);
-  return median;
+  return p95;
 }
+
+/** Resident memory of the server process, in MB (Linux). */
+function serverRssMb(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
 /**
  * The JavaScript the landing page loads (scripts, module preloads, route chunks and inline
@@ -98,14 +110,29 @@ try {
   });
   const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0]!;
   await seed(email);
-  console.log("\nServer render, one user with 1,000 posts (SQLite):");
-  await measure("GET /posts (gallery, page 1 of 84)", `${base}/posts`, cookie);
-  await measure("GET /posts?view=list&page=40", `${base}/posts?view=list&page=40`, cookie);
-  await measure("GET /posts?status=failed", `${base}/posts?status=failed`, cookie);
-  await measure("GET /posts?view=calendar", `${base}/posts?view=calendar`, cookie);
+  await new Promise((r) => setTimeout(r, 2000));
+  const idleMb = serverRssMb();
+  console.log("\nServer render, one user with 1,000 posts (SQLite), 30 requests each:");
+  // Warm-up: the first requests load code and fill caches.
+  for (const url of ["/login", "/posts", "/posts?view=calendar"]) await measure(`(warm-up) GET ${url}`, `${base}${url}`, url === "/login" ? "" : cookie, 5);
+  const login = await measure("GET /login (the plain page)", `${base}/login`, "");
+  const views: [string, number][] = [
+    ["gallery", await measure("GET /posts (gallery, page 1 of 84)", `${base}/posts`, cookie)],
+    ["list", await measure("GET /posts?view=list&page=40", `${base}/posts?view=list&page=40`, cookie)],
+    ["failed", await measure("GET /posts?status=failed", `${base}/posts?status=failed`, cookie)],
+    ["calendar", await measure("GET /posts?view=calendar", `${base}/posts?view=calendar`, cookie)],
+  ];
   await measure("GET /api/posts?pageSize=100", `${base}/api/posts?pageSize=100`, cookie);
   await measure("GET / (landing)", `${base}/`, "");
+  const login2 = await measure("GET /login (again, after the others)", `${base}/login`, "");
+  const loginP95 = Math.max(login, login2);
+  console.log(`\n/posts p95 against /login p95 (${loginP95.toFixed(1)} ms, the slower of its two runs); goal ≤ 1.5×:`);
+  for (const [view, p95] of views) console.log(`  ${view.padEnd(10)} ${(p95 / loginP95).toFixed(2)}×  ${verdict(p95 <= 1.5 * loginP95)}`);
   await landingJavaScript();
+  const loadedMb = serverRssMb();
+  console.log(
+    `\nServer memory (RSS of the node process): idle ${idleMb.toFixed(0)} MB (goal ≤ 150: ${verdict(idleMb <= 150)}), after the requests above ${loadedMb.toFixed(0)} MB (goal ≤ 300: ${verdict(loadedMb <= 300)})`,
+  );
 } finally {
   stop();
 }
