@@ -69,6 +69,16 @@ export async function claimDue(workerId: string, platform: Platform, limit: numb
   return claimed.map((row) => ({ ...row, platform: row.platform as Platform }));
 }
 
+/** When the next pending delivery falls due (epoch ms), or null when none is pending. */
+export async function nextDueAt(): Promise<number | null> {
+  const next = await getDb().delivery.findFirst({
+    where: { status: "pending", nextAttemptAt: { not: null } },
+    orderBy: { nextAttemptAt: "asc" },
+    select: { nextAttemptAt: true },
+  });
+  return next?.nextAttemptAt?.getTime() ?? null;
+}
+
 /** Extends this worker's lease; false when it has lost it (another worker took the delivery over). */
 export async function renewLease(deliveryId: string, workerId: string): Promise<boolean> {
   const { count } = await getDb().delivery.updateMany({

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
 import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
-import { claimDue, leaseMs, markSent, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
+import { claimDue, leaseMs, markSent, nextDueAt, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
 import { attemptDelivery, LeaseLost, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";
 import { recordFailure, recordPublished } from "./outcome.server";
@@ -75,6 +75,7 @@ export function startPublisher(options: PublisherOptions): Publisher {
     }
     ticking = true;
     let claimedAny = false;
+    let busy = false;
     try {
       if (Date.now() - lastSweep >= sweepEveryMs) {
         lastSweep = Date.now();
@@ -89,7 +90,10 @@ export function startPublisher(options: PublisherOptions): Publisher {
         // Busy: wait until a few slots are free and take them with one claim, rather than one
         // claim (and its queries) per finished delivery.
         const batch = running[platform] === 0 ? 1 : Math.max(1, Math.floor(options.concurrency[platform] / 8));
-        if (free < batch) continue;
+        if (free < batch) {
+          busy = true;
+          continue;
+        }
         const claimed = await claimDue(workerId, platform, free);
         if (claimed.length === 0) continue;
         claimedAny = true;
@@ -113,7 +117,8 @@ export function startPublisher(options: PublisherOptions): Publisher {
       again = false;
       schedule(0);
     } else {
-      schedule(claimedAny ? 0 : options.pollMs);
+      // With every slot taken, a finishing delivery looks again; otherwise the next due time decides.
+      schedule(claimedAny ? 0 : busy ? options.pollMs : await untilNextDue(options.pollMs));
     }
   }
 
@@ -157,6 +162,19 @@ export function startPublisher(options: PublisherOptions): Publisher {
       });
     },
   };
+}
+
+/**
+ * How long to wait before looking again when nothing was due: until the next pending delivery
+ * falls due (so it is sent on time, not up to a poll later), but never longer than `pollMs`, since
+ * another process may schedule a post due sooner meanwhile.
+ */
+async function untilNextDue(pollMs: number): Promise<number> {
+  const next = await nextDueAt().catch(() => null);
+  if (next === null) return pollMs;
+  // Already due but not taken (another publisher is on it, or it was claimed just now): no hurry.
+  const wait = next - Date.now();
+  return wait <= 0 ? Math.min(pollMs, 100) : Math.min(pollMs, wait + 5);
 }
 
 /**
