@@ -14,8 +14,12 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-"));
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: "warn" };
 
-// BENCH_NODE_OPTIONS: flags for the server's node (e.g. --max-old-space-size=160, --heapsnapshot-signal=SIGUSR2).
-const nodeFlags = process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
+// The server runs with the node flags of `npm start` (its heap limits), then BENCH_NODE_OPTIONS
+// (e.g. --max-old-space-size=160, --heapsnapshot-signal=SIGUSR2; a flag given twice, the last wins).
+const startFlags = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ")
+  .filter((word) => word.startsWith("--"));
+const nodeFlags = [...startFlags, ...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [])];
 const server = spawn(process.execPath, [...nodeFlags, "build/server/index.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
 const stop = () => {
   server.kill("SIGTERM");
