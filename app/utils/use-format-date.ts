@@ -11,6 +11,20 @@ const options: Record<Style, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: "full", timeStyle: "short" },
 };
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a month of posts formats
+// hundreds of dates per render): they are kept per language, style and zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(language: string, style: Style, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}|${style}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { ...options[style], timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Formats instants in the signed-in user's own time zone and the page's language. The zone comes
  * from the account, not the browser, so the server and the browser render the same text.
@@ -20,7 +34,7 @@ export function useFormatDate() {
   const timeZone = useOptionalUser()?.timezone ?? "UTC";
   return useCallback(
     (value: string | Date, style: Style = "dateTime") =>
-      new Intl.DateTimeFormat(i18n.language, { ...options[style], timeZone }).format(typeof value === "string" ? new Date(value) : value),
+      formatterFor(i18n.language, style, timeZone).format(typeof value === "string" ? new Date(value) : value),
     [i18n.language, timeZone],
   );
 }
