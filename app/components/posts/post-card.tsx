@@ -30,12 +30,15 @@ export function PlatformIcons({ platforms, shared = false }: { platforms: Platfo
   const Icon = shared ? PlatformIconRef : PlatformIcon;
   return (
     <span className="flex items-center gap-1.5 text-muted-foreground">
-      {platforms.map((p) => (
-        <span key={p} title={t(`platforms.${p}`)}>
-          <Icon platform={p} className="size-3.5" />
-          <span className="sr-only">{t(`platforms.${p}`)}</span>
-        </span>
-      ))}
+      {platforms.map((p) => {
+        const name = t(`platforms.${p}`);
+        return (
+          <span key={p} title={name}>
+            <Icon platform={p} className="size-3.5" />
+            <span className="sr-only">{name}</span>
+          </span>
+        );
+      })}
     </span>
   );
 }

@@ -22,26 +22,25 @@ export async function loadPostsCalendar(user: { id: string; timezone: string }, 
   const { start, end } = monthRange(month, user.timezone, locale);
   const [counts, rows] = await Promise.all([countPostsByFilter(user.id), postsBetween(user.id, start, end, filter)]);
   const dayOf = localDayKeys(user.timezone);
-  const all = rows.map((row) => {
+  // A busy day shows its first few posts and how many more there are, not hundreds of rows: only
+  // those few become page data.
+  const perDay = new Map<string, number>();
+  const posts = [];
+  for (const row of rows) {
     const at = (row.publishedAt ?? row.scheduledAt)!;
-    return {
+    const day = dayOf(at);
+    const count = (perDay.get(day) ?? 0) + 1;
+    perDay.set(day, count);
+    if (count > POSTS_PER_DAY) continue;
+    posts.push({
       id: row.id,
       status: row.status,
       platforms: parsePlatforms(row.platforms),
       text: (row.linkedinText || row.twitterText).slice(0, 120),
       at: at.toISOString(),
-      day: dayOf(at),
-    };
-  });
-  // A busy day shows its first few posts and how many more there are, not hundreds of rows.
-  const perDay = new Map<string, number>();
-  for (const post of all) perDay.set(post.day, (perDay.get(post.day) ?? 0) + 1);
-  const shown = new Map<string, number>();
-  const posts = all.filter((post) => {
-    const count = (shown.get(post.day) ?? 0) + 1;
-    shown.set(post.day, count);
-    return count <= POSTS_PER_DAY;
-  });
+      day,
+    });
+  }
   return {
     counts,
     calendar: {
