@@ -4,6 +4,7 @@ import { PenSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
 import { PostCalendar } from "~/components/posts/post-calendar";
+import { PlatformIconSprite } from "~/components/posts/platform-icon";
 import { PostCard } from "~/components/posts/post-card";
 import { PostTable } from "~/components/posts/post-table";
 import { FilterTabs, Pagination, POSTS_LAYOUTS, ViewSwitcher, type PostsLayout } from "~/components/posts/post-toolbar";
@@ -65,6 +66,7 @@ export default function PostsPage() {
         <PostsEmptyState filter="all" />
       ) : (
         <div className="flex flex-col gap-6">
+          <PlatformIconSprite />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <FilterTabs current={data.status} counts={data.counts} hrefFor={filterHref} />
             <ViewSwitcher current={data.view} hrefFor={(view) => href({ view: view === "gallery" ? null : view, page: null })} />

@@ -148,7 +148,7 @@ export function PostCalendar({
                     <span aria-hidden className={cn("size-2 shrink-0 rounded-full", dot[post.status])} />
                     <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
                     <span className="text-xs text-muted-foreground">{formatDate(post.at, "time")}</span>
-                    <PlatformIcons platforms={post.platforms} />
+                    <PlatformIcons platforms={post.platforms} shared />
                   </Link>
                 </li>
               ))}

@@ -4,47 +4,51 @@ import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { Platform } from "~/modules/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformIcon } from "./platform-icon";
+import { PlatformIcon, PlatformIconRef } from "./platform-icon";
 import { PostStatusBadge, postMoment } from "./post-status";
 
+/** A post as the gallery and the list show it (toPostCardView): its text is already cut to what shows. */
 export interface PostListItem {
   id: string;
   status: string;
   platforms: Platform[];
-  linkedinText: string;
-  twitterText: string;
+  text: string;
   scheduledAt: string | null;
   publishedAt: string | null;
   createdAt: string;
   composeStep: string | null;
-  images: { id: string; url: string; altText: string; width?: number; height?: number }[];
+  image: { url: string; altText: string; width?: number; height?: number } | null;
+  imageCount: number;
 }
 
-export function excerpt(post: Pick<PostListItem, "linkedinText" | "twitterText">) {
-  return (post.linkedinText || post.twitterText).trim();
-}
-
-export function PlatformIcons({ platforms }: { platforms: Platform[] }) {
+/**
+ * A post's platforms. `shared`: the page holds a PlatformIconSprite, so each mark is a short reference
+ * (pages listing many posts); otherwise the marks are drawn in full.
+ */
+export function PlatformIcons({ platforms, shared = false }: { platforms: Platform[]; shared?: boolean }) {
   const { t } = useTranslation();
+  const Icon = shared ? PlatformIconRef : PlatformIcon;
   return (
     <span className="flex items-center gap-1.5 text-muted-foreground">
-      {platforms.map((p) => (
-        <span key={p} title={t(`platforms.${p}`)}>
-          <PlatformIcon platform={p} className="size-3.5" />
-          <span className="sr-only">{t(`platforms.${p}`)}</span>
-        </span>
-      ))}
+      {platforms.map((p) => {
+        const name = t(`platforms.${p}`);
+        return (
+          <span key={p} title={name}>
+            <Icon platform={p} className="size-3.5" />
+            <span className="sr-only">{name}</span>
+          </span>
+        );
+      })}
     </span>
   );
 }
 
-/** A post in the gallery: its first image or its text, status, platforms and its moment. */
+/** A post in the gallery: its first image or its text, status, platforms and its moment (the page holds a PlatformIconSprite). */
 export function PostCard({ post }: { post: PostListItem }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const moment = postMoment(post);
-  const image = post.images[0];
-  const text = excerpt(post);
+  const { image, text } = post;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow focus-within:outline-2 focus-within:outline-ring hover:shadow-md">
       {image ? (
@@ -59,10 +63,10 @@ export function PostCard({ post }: { post: PostListItem }) {
             height={image.height}
             className="size-full object-cover"
           />
-          {post.images.length > 1 ? (
+          {post.imageCount > 1 ? (
             <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded bg-slate-950/70 px-1.5 py-0.5 text-xs text-white">
               <ImageIcon aria-hidden className="size-3" />
-              {post.images.length}
+              {post.imageCount}
             </span>
           ) : null}
         </div>
@@ -70,7 +74,7 @@ export function PostCard({ post }: { post: PostListItem }) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
           <PostStatusBadge status={post.status} />
-          <PlatformIcons platforms={post.platforms} />
+          <PlatformIcons platforms={post.platforms} shared />
         </div>
         <h3 className={`text-sm ${image ? "line-clamp-2" : "line-clamp-5"}`}>
           <Link to={`/posts/${post.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormatDate } from "~/utils/use-format-date";
-import { excerpt, PlatformIcons, type PostListItem } from "./post-card";
+import { PlatformIcons, type PostListItem } from "./post-card";
 import { PostStatusBadge, postMoment } from "./post-status";
 
-/** The list view: one row per post, the text first; on phones the rows stack. */
+/** The list view: one row per post, the text first; on phones the rows stack. The page holds a PlatformIconSprite. */
 export function PostTable({ posts }: { posts: PostListItem[] }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -35,11 +35,11 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
               <tr key={post.id} className="flex flex-col gap-2 p-4 hover:bg-muted/30 sm:table-row sm:p-0">
                 <td className="max-w-md sm:px-4 sm:py-3">
                   <Link to={`/posts/${post.id}`} className="line-clamp-2 font-medium hover:underline">
-                    {excerpt(post) || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
+                    {post.text || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
                   </Link>
                 </td>
                 <td className="sm:px-4 sm:py-3">
-                  <PlatformIcons platforms={post.platforms} />
+                  <PlatformIcons platforms={post.platforms} shared />
                 </td>
                 <td className="sm:px-4 sm:py-3">
                   <PostStatusBadge status={post.status} />

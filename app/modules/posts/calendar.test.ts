@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localDayKey, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
+import { localDayKey, localDayKeys, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
+import { utcToLocalParts } from "./schedule-time";
 
 const dates = (weeks: { date: string }[][]) => weeks.map((w) => w.map((d) => d.date));
 
@@ -135,5 +136,24 @@ describe("localDayKey", () => {
     expect(localDayKey(new Date("2026-07-01T04:00:00Z"), "America/New_York")).toBe("2026-07-01");
     expect(localDayKey(new Date("2026-06-30T21:59:59Z"), "Europe/Paris")).toBe("2026-06-30");
     expect(localDayKey(new Date("2026-06-30T22:00:00Z"), "Europe/Paris")).toBe("2026-07-01");
+  });
+});
+
+describe("localDayKeys", () => {
+  it("gives the same local day as a Luxon DateTime, around midnights and DST changes", () => {
+    for (const zone of ["UTC", "Europe/Paris", "America/New_York", "Pacific/Auckland", "Asia/Kathmandu", "Australia/Lord_Howe", "Africa/Casablanca"]) {
+      const dayKey = localDayKeys(zone);
+      const differences: string[] = [];
+      // Every quarter hour of a year: half-hour DST shifts and +05:45 midnights included.
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 15 * 60_000) {
+        const at = new Date(t);
+        if (dayKey(at) !== utcToLocalParts(at, zone).date) differences.push(`${zone} ${at.toISOString()}`);
+      }
+      expect(differences).toEqual([]);
+    }
+  }, 30_000);
+
+  it("falls back to UTC for an unknown zone, as localDayKey does", () => {
+    expect(localDayKeys("Mars/Olympus")(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-22");
   });
 });

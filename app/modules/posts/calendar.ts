@@ -1,4 +1,4 @@
-import { DateTime, Info } from "luxon";
+import { DateTime, IANAZone, Info } from "luxon";
 import type { Locale } from "~/modules/i18n/i18n";
 import { isValidTimeZone, startOfLocalDay, utcToLocalParts } from "./schedule-time";
 
@@ -37,6 +37,33 @@ function isoDay(dt: DateTime): string {
 /** "YYYY-MM-DD" of `utc` seen in `zone`: posts are listed on their LOCAL day. */
 export function localDayKey(utc: Date, zone: string): string {
   return utcToLocalParts(utc, safeZone(zone)).date;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * localDayKey for many instants in one zone (a month of posts). Asking a zone for its offset costs an
+ * Intl formatToParts, so it is asked twice per UTC day: when both ends of the day agree, the offset
+ * holds all day (zones never change offset twice within a day, as schedule-time also relies on), else
+ * that day's instants ask one by one.
+ */
+export function localDayKeys(zone: string): (utc: Date) => string {
+  const iana = IANAZone.create(safeZone(zone));
+  const steadyOffsets = new Map<number, number | null>();
+  const offsetAt = (ms: number): number => {
+    const day = Math.floor(ms / DAY_MS);
+    let steady = steadyOffsets.get(day);
+    if (steady === undefined) {
+      const atStart = iana.offset(day * DAY_MS);
+      steady = atStart === iana.offset((day + 1) * DAY_MS) ? atStart : null;
+      steadyOffsets.set(day, steady);
+    }
+    return steady ?? iana.offset(ms);
+  };
+  return (utc) => {
+    const local = new Date(utc.getTime() + offsetAt(utc.getTime()) * 60_000);
+    return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+  };
 }
 
 /** The `?month=` search param, or the current month in the user's zone when missing or malformed. */

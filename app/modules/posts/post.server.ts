@@ -6,6 +6,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
 import { parsePlatforms, serializePlatforms, type Platform } from "~/modules/platforms/platforms";
+import { postCardSelect } from "./post-card-view.server";
 import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
 import { assertWithinScheduledPostLimit } from "./plan-limit.server";
@@ -72,6 +73,26 @@ export async function listPosts(userId: string, filter: PostFilter, page: number
     db.post.findMany({
       where,
       include: postInclude,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
+    db.post.count({ where }),
+  ]);
+  return { posts, total };
+}
+
+/**
+ * A page of posts as the /posts gallery and list show them: only a card's fields and its first image
+ * (an N+1-free query; the full texts, every image and the deliveries stay out of the page's data).
+ */
+export async function listPostCards(userId: string, filter: PostFilter, page: number, pageSize: number) {
+  const db = getDb();
+  const where = { userId, ...statusWhere(filter) };
+  const [posts, total] = await Promise.all([
+    db.post.findMany({
+      where,
+      select: postCardSelect,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * pageSize,
       take: pageSize,

@@ -1,17 +1,17 @@
 import type { Locale } from "~/modules/i18n/i18n";
-import { localDayKey, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
-import { countPostsByFilter, listPosts, postsBetween } from "./post.server";
-import { toPostView } from "./post-view.server";
+import { localDayKeys, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
+import { countPostsByFilter, listPostCards, postsBetween } from "./post.server";
+import { toPostCardView } from "./post-card-view.server";
 import { parsePlatforms } from "~/modules/platforms/platforms";
 import type { PostFilter } from "./schemas";
 
-/** One page of a user's posts (newest first) and the count behind every filter. */
+/** One page of a user's posts (newest first, as cards show them) and the count behind every filter. */
 export async function loadPostsPage(userId: string, filter: PostFilter, page: number, pageSize: number) {
-  const [counts, first] = await Promise.all([countPostsByFilter(userId), listPosts(userId, filter, page, pageSize)]);
+  const [counts, first] = await Promise.all([countPostsByFilter(userId), listPostCards(userId, filter, page, pageSize)]);
   const pageCount = Math.max(1, Math.ceil(first.total / pageSize));
   // A page past the end (a bookmark, a deleted post) shows the last one instead of nothing.
-  const result = page > pageCount ? await listPosts(userId, filter, pageCount, pageSize) : first;
-  return { counts, posts: result.posts.map(toPostView), page: Math.min(page, pageCount), pageCount, total: result.total };
+  const result = page > pageCount ? await listPostCards(userId, filter, pageCount, pageSize) : first;
+  return { counts, posts: result.posts.map(toPostCardView), page: Math.min(page, pageCount), pageCount, total: result.total };
 }
 
 const POSTS_PER_DAY = 4;
@@ -21,26 +21,26 @@ export async function loadPostsCalendar(user: { id: string; timezone: string }, 
   const month = parseMonth(monthParam, user.timezone);
   const { start, end } = monthRange(month, user.timezone, locale);
   const [counts, rows] = await Promise.all([countPostsByFilter(user.id), postsBetween(user.id, start, end, filter)]);
-  const all = rows.map((row) => {
+  const dayOf = localDayKeys(user.timezone);
+  // A busy day shows its first few posts and how many more there are, not hundreds of rows: only
+  // those few become page data.
+  const perDay = new Map<string, number>();
+  const posts = [];
+  for (const row of rows) {
     const at = (row.publishedAt ?? row.scheduledAt)!;
-    return {
+    const day = dayOf(at);
+    const count = (perDay.get(day) ?? 0) + 1;
+    perDay.set(day, count);
+    if (count > POSTS_PER_DAY) continue;
+    posts.push({
       id: row.id,
       status: row.status,
       platforms: parsePlatforms(row.platforms),
       text: (row.linkedinText || row.twitterText).slice(0, 120),
       at: at.toISOString(),
-      day: localDayKey(at, user.timezone),
-    };
-  });
-  // A busy day shows its first few posts and how many more there are, not hundreds of rows.
-  const perDay = new Map<string, number>();
-  for (const post of all) perDay.set(post.day, (perDay.get(post.day) ?? 0) + 1);
-  const shown = new Map<string, number>();
-  const posts = all.filter((post) => {
-    const count = (shown.get(post.day) ?? 0) + 1;
-    shown.set(post.day, count);
-    return count <= POSTS_PER_DAY;
-  });
+      day,
+    });
+  }
   return {
     counts,
     calendar: {

@@ -23,9 +23,17 @@ const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^(\d{2}):(\d{2})$/;
 
+// Luxon checks a zone by building an Intl formatter each time; pages check the same few zones often.
+// Bounded: names are matched without regard to case, so one zone has many spellings.
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1000;
+
 /** True for names Intl knows as IANA zones ("Europe/Paris", "UTC"); fixed offsets like "UTC+2" are rejected. */
 export function isValidTimeZone(zone: string): boolean {
-  return typeof zone === "string" && zone !== "" && IANAZone.isValidZone(zone);
+  if (knownZones.has(zone)) return true;
+  const valid = typeof zone === "string" && zone !== "" && IANAZone.isValidZone(zone);
+  if (valid && knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
+  return valid;
 }
 
 type Fields = { year: number; month: number; day: number; hour: number; minute: number };
