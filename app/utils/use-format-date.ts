@@ -11,22 +11,9 @@ const options: Record<Style, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: "full", timeStyle: "short" },
 };
 
-// Building an Intl.DateTimeFormat costs far more than formatting with one (a month of posts formats
-// hundreds of dates per render): they are kept per language, style and zone.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(language: string, style: Style, timeZone: string): Intl.DateTimeFormat {
-  const key = `${language}|${style}|${timeZone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { ...options[style], timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 /**
- * Each Intl.DateTimeFormat holds an ICU formatter (~10 KB) outside V8's heap, where the garbage
+ * Building an Intl.DateTimeFormat costs far more than formatting with one (a month of posts formats
+ * hundreds of dates per render), and each holds an ICU formatter (~10 KB) outside V8's heap, where the garbage
  * collector does not count it: one made per date shown left hundreds of MB behind after a few
  * hundred /posts renders (docs/decisions/0030). One is made per language, style and zone, and
  * kept. Zones are the accounts' own, so the map stays small; it is emptied if it ever is not.
