@@ -14,6 +14,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
+import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "nav.posts" };
@@ -37,15 +38,7 @@ export default function PostsPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const href = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    const query = params.toString();
-    return query ? `/posts?${query}` : "/posts";
-  };
+  const href = (changes: Record<string, string | null>) => searchHref("/posts", search, changes);
   const filterHref = (status: PostFilter) => href({ status: status === "all" ? null : status, page: null });
   const empty = data.counts.all === 0;
   return (

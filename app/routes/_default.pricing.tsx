@@ -11,6 +11,7 @@ import { getOptionalUser } from "~/modules/auth/guards.server";
 import { billingAccount, type BillingAccount } from "~/modules/billing/account.server";
 import { getContent } from "~/modules/content/content.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
+import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
 import { useOptionalUser } from "~/utils/use-root-data";
@@ -37,13 +38,7 @@ export default function PricingPage() {
   const { pricing, billing, account } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const user = useOptionalUser();
-  const hrefFor = (next: Billing) => {
-    const params = new URLSearchParams(search);
-    if (next === "yearly") params.set("billing", "yearly");
-    else params.delete("billing");
-    const query = params.toString();
-    return query ? `/pricing?${query}` : "/pricing";
-  };
+  const hrefFor = (next: Billing) => searchHref("/pricing", search, { billing: next === "yearly" ? "yearly" : null });
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-16 sm:px-6">
       <header className="mx-auto flex max-w-2xl flex-col items-center gap-4 text-center">

@@ -1,19 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, mailedLink, signIn, signUp, test, uniqueEmail } from "./fixtures";
-
-const ADMIN = "admin@e2e.test";
-
-/** Signs the page in as the e2e admin (ADMIN_EMAILS), registering and verifying it the first time. */
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const existing = await request.post("/api/auth/login", { data: { email: ADMIN, password: "password123" } });
-  if (existing.status() !== 200) {
-    const created = await request.post("/api/auth/register", { data: { email: ADMIN, password: "password123" } });
-    // The other project's run may have registered it a moment ago.
-    if (created.status() === 201) await request.get(await mailedLink(ADMIN, "/verify-email"));
-  }
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/posts$/);
-}
+import { signInAsAdmin } from "./admin";
+import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
 test.describe("admin analytics", () => {
   test("an admin sees the totals and the charts, each with a label that says what it shows", async ({ page, request }) => {

@@ -1,22 +1,8 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, mailedLink, signIn, test, uniqueEmail } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { ADMIN, signInAsAdmin } from "./admin";
+import { expect, mailedLink, test, uniqueEmail } from "./fixtures";
 
 // User management as an admin, with and without JavaScript: the page is links and plain forms.
-
-const ADMIN = "admin@e2e.test"; // ADMIN_EMAILS of the e2e server
-
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const existing = await request.post("/api/auth/login", { data: { email: ADMIN, password: "password123" } });
-  if (existing.status() !== 200) {
-    const created = await request.post("/api/auth/register", { data: { email: ADMIN, password: "password123" } });
-    // The other project's run may have created it in the meantime.
-    if (created.status() === 201) await request.get(await mailedLink(ADMIN, "/verify-email"));
-  }
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/posts$/);
-  // The address counts once verified, maybe by the other project's run: look again until it has.
-  await expect.poll(async () => (await page.goto("/admin/users"))?.status()).toBe(200);
-}
 
 /** A verified account, made through the API in a context of its own. */
 async function verifiedUser(request: APIRequestContext, prefix: string) {

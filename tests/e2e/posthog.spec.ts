@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import { E2E_ANALYTICS } from "../../playwright.config";
 import { ANALYTICS_URL, looksLikeAPerson, postHogEvents } from "./analytics";
-import { expect, mailedLink, signIn, signUp, test, uniqueEmail } from "./fixtures";
+import { ADMIN, signInAsAdmin } from "./admin";
+import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
 // PostHog in the browser, against the PostHog fake: a second app server runs with POSTHOG_KEY set
 // (playwright.config.ts); the main one has none. Events are told apart by the person or by a marker
 // in the page's address, since every test shares the fake.
-
-const ADMIN = "admin@e2e.test";
 
 const marker = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const sentFromBrowser = (page: Page) => page.waitForRequest((r) => r.url().startsWith(E2E_ANALYTICS.host) && r.method() === "POST", { timeout: 15_000 });
@@ -101,13 +100,7 @@ test.describe("/debug-posthog with POSTHOG_KEY", () => {
   });
 
   test("/debug-posthog: configured, and a test event from the server and from the browser reach PostHog", async ({ page, request, hasJavaScript }) => {
-    const existing = await request.post("/api/auth/login", { data: { email: ADMIN, password: "password123" } });
-    if (existing.status() !== 200) {
-      const created = await request.post("/api/auth/register", { data: { email: ADMIN, password: "password123" } });
-      if (created.status() === 201) await request.get(await mailedLink(ADMIN, "/verify-email", E2E_ANALYTICS.dataDir));
-    }
-    await signIn(page, ADMIN);
-    await expect(page).toHaveURL(/\/posts$/);
+    await signInAsAdmin(page, request, E2E_ANALYTICS.dataDir);
     await page.goto("/debug-posthog");
     await expect(page.getByRole("heading", { name: "Debug PostHog", level: 1 })).toBeVisible();
     await expect(page.getByText("Configured", { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { DEFAULT_ADMIN_USER_SORT, type AdminUserSort } from "~/modules/admin/schemas";
 import type { AdminUserView } from "~/modules/admin/users.server";
+import { searchHref } from "~/utils/search-href";
 import { formErrorsOf, type FormReply } from "~/modules/forms/reply";
 import { AdminUsersTable } from "./admin-users-table";
 
@@ -25,15 +26,7 @@ export interface AdminUsersData {
 export function AdminUsersView({ data, reply }: { data: AdminUsersData; reply?: FormReply }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const href = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    const query = params.toString();
-    return query ? `/admin/users?${query}` : "/admin/users";
-  };
+  const href = (changes: Record<string, string | null>) => searchHref("/admin/users", search, changes);
   const sortHref = (sort: AdminUserSort) => href({ sort: sort === DEFAULT_ADMIN_USER_SORT ? null : sort, page: null });
   return (
     <section aria-labelledby="admin-users-title" className="flex flex-col gap-6">
