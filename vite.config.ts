@@ -24,6 +24,9 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: { port: Number(process.env.PORT ?? 3000) },
   build: { target: "es2022" },
+  // Bundled into the server build so only the icons we draw are loaded: as an external package,
+  // node would load every one of its ~1,500 icon modules (~35 MB resident, docs/decisions/0037).
+  ssr: { noExternal: ["lucide-react"] },
   plugins: [
     tailwindcss(),
     !isVitest &&

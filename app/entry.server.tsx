@@ -11,7 +11,7 @@ import { createI18n, getLocale } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger/logger.server";
 
 // content/ is read and checked as the server starts: a bad file stops it, naming the file.
-loadAllContent();
+await loadAllContent();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

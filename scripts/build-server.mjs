@@ -4,7 +4,8 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { index: "server/index.ts", worker: "server/worker.ts" },
+  // content-render: the content reader the server runs apart as it starts (app/modules/content/content.server.ts).
+  entryPoints: { index: "server/index.ts", worker: "server/worker.ts", "content-render": "app/modules/content/render-content.ts" },
   outdir: "build/server",
   bundle: true,
   platform: "node",

@@ -1,6 +1,10 @@
-import { PostHog } from "posthog-node";
+import type * as PostHogNode from "posthog-node";
+import type { PostHog } from "posthog-node";
 import { getEnv } from "~/modules/env/env.server";
 import { logger } from "~/modules/logger/logger.server";
+import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+
+const posthogNode = loadOnFirstUse<typeof PostHogNode>("posthog-node");
 
 // PostHog on the server through posthog-node (docs/providers.md, "PostHog"): events are queued in
 // memory and sent in batches to POSTHOG_HOST/batch/, on a timer and at shutdown, so capturing never
@@ -39,7 +43,7 @@ function client(): PostHog | null {
   if (state.cached?.signature !== signature) {
     const previous = state.cached?.client;
     if (previous) void previous.shutdown(1000).catch(() => undefined);
-    const made = new PostHog(key, { host, flushAt: FLUSH_AT, flushInterval: FLUSH_INTERVAL_MS, fetchRetryCount: 3, requestTimeout: 10_000 });
+    const made = new (posthogNode().PostHog)(key, { host, flushAt: FLUSH_AT, flushInterval: FLUSH_INTERVAL_MS, fetchRetryCount: 3, requestTimeout: 10_000 });
     made.on("flush", (messages: Array<{ event?: string }>) => {
       state.lastResult = { ok: true, at: new Date().toISOString(), events: messages.map((m) => m.event ?? "?") };
     });

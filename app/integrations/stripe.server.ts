@@ -1,5 +1,8 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getEnv } from "~/modules/env/env.server";
+import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+
+const StripeSdk = loadOnFirstUse<typeof Stripe>("stripe");
 
 // Stripe through its own SDK (docs/providers.md, "Stripe"). STRIPE_API_URL points it elsewhere (the
 // tests' fake, a proxy); without STRIPE_SECRET_KEY billing is off and nothing here is called.
@@ -22,7 +25,7 @@ export function stripe(): Stripe {
     const protocol = url.protocol === "http:" ? "http" : "https";
     cached = {
       signature,
-      client: new Stripe(key, {
+      client: new (StripeSdk())(key, {
         host: url.hostname,
         port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
         protocol,

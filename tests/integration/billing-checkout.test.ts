@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { startCheckout } from "~/modules/billing/checkout.server";
+import { loadAllContent } from "~/modules/content/content.server";
 import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/modules/env/env.server";
 import { logger } from "~/modules/logger/logger.server";
@@ -40,6 +41,7 @@ function configure(overrides: Record<string, string | undefined> = {}) {
 }
 
 beforeAll(async () => {
+  await loadAllContent(); // the pricing and checkout pages show content/pricing
   fake = await startStripeFake({ secretKey: SECRET_KEY, coupons: { WAITLIST20: { percentOff: 20, duration: "forever" } } });
   configure();
 });

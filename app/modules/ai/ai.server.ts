@@ -1,5 +1,5 @@
-import { createOpenAI } from "@ai-sdk/openai";
-import { APICallError, generateObject, streamObject } from "ai";
+import type * as OpenAiProvider from "@ai-sdk/openai";
+import type * as AiSdk from "ai";
 import { z } from "zod";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
@@ -7,6 +7,10 @@ import { logger } from "~/modules/logger/logger.server";
 import type { Platform } from "~/modules/platforms/platforms";
 import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
 import type { EventSource } from "~/modules/http/ndjson.server";
+import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+
+const aiSdk = loadOnFirstUse<typeof AiSdk>("ai");
+const openAiProvider = loadOnFirstUse<typeof OpenAiProvider>("@ai-sdk/openai");
 
 // AI drafting through any OpenAI-compatible chat-completions server (docs/providers.md, "Model API").
 // One structured call per draft; the texts are checked against the platforms' limits afterwards,
@@ -84,7 +88,7 @@ function draftCall(request: DraftRequest, abortSignal: AbortSignal) {
   if (!isAiConfigured()) throw unavailable();
   const env = getEnv();
   // Always pass a key (empty for keyless local servers) so the SDK never reads OPENAI_API_KEY.
-  const provider = createOpenAI({ baseURL: env.AI_BASE_URL ?? OPENAI_BASE_URL, apiKey: env.AI_API_KEY ?? "" });
+  const provider = openAiProvider().createOpenAI({ baseURL: env.AI_BASE_URL ?? OPENAI_BASE_URL, apiKey: env.AI_API_KEY ?? "" });
   return {
     model: provider.chat(env.AI_MODEL), // chat completions: what every compatible server speaks
     schema: draftSchema,
@@ -117,7 +121,7 @@ function withoutSecrets(text: string): string {
 function describeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: withoutSecrets(String(error)) };
   const details: Record<string, unknown> = { name: error.name, message: withoutSecrets(error.message) };
-  if (APICallError.isInstance(error)) {
+  if (aiSdk().APICallError.isInstance(error)) {
     details.statusCode = error.statusCode;
     details.url = error.url;
     if (error.responseBody) details.responseBody = withoutSecrets(error.responseBody.slice(0, 500));
@@ -142,7 +146,7 @@ function toAiError(error: unknown, signal?: AbortSignal): AppError {
 export async function generateDraft(request: DraftRequest, options: DraftOptions = {}): Promise<Draft> {
   const signal = callSignal(options.signal);
   try {
-    const { object } = await generateObject(draftCall(request, signal));
+    const { object } = await aiSdk().generateObject(draftCall(request, signal));
     return finalizeDraft(object, request.platforms);
   } catch (error) {
     throw toAiError(error, signal);
@@ -153,7 +157,7 @@ export async function generateDraft(request: DraftRequest, options: DraftOptions
 export function streamDraft(request: DraftRequest, options: DraftOptions = {}): DraftStream {
   const signal = callSignal(options.signal);
   // Errors are mapped and logged once, through `draft`; the SDK's default handler prints them.
-  const result = streamObject({ ...draftCall(request, signal), onError: () => {} });
+  const result = aiSdk().streamObject({ ...draftCall(request, signal), onError: () => {} });
   const partials = latestPartials(result.partialObjectStream, request.platforms);
   const draft = result.object.then(
     (object) => finalizeDraft(object, request.platforms),

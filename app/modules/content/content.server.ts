@@ -1,190 +1,54 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
-import { parse as parseYaml } from "yaml";
-import type { z } from "zod";
-import { supportedLanguages, type Locale } from "~/modules/i18n/i18n";
-import { publicImageUrl } from "~/modules/media/public-images.server";
-import { PLAN_NUMBERS } from "~/modules/subscriptions/plan-limits";
-import { readingMinutes, renderMarkdown, type TocEntry } from "./markdown.server";
-import { blogMetaSchema, dirSchema, indexSchema, pageMetaSchema, pricingSchema, type BlogMeta, type PageMeta } from "./schemas";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Locale } from "~/modules/i18n/i18n";
+import { ContentError, type LocaleContent } from "./content-types";
 
 // The content/ collections (docs/decisions/0016), read and validated once per process: a file that does
 // not match its schema stops the server with its path and the field at fault.
 
-export class ContentError extends Error {
-  constructor(file: string, problems: string[]) {
-    super(`Invalid content file ${file}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ContentError";
-  }
-}
-
-export interface ContentItem<M = PageMeta> {
-  /** Unique across the site: "<locale>/<collection>/<stem>". */
-  id: string;
-  /** The file's path inside its collection, without extension ("guides/images"). */
-  stem: string;
-  extension: "md" | "yaml";
-  meta: M;
-  /** The page's URL path ("/docs/guides/images"). */
-  path: string;
-  title: string;
-  description: string;
-  seo: { title?: string; description?: string; image?: string };
-  body: { html: string; toc: TocEntry[]; text: string };
-  navigation: { title: string; order: number } | false;
-}
-
-export interface BlogPost extends ContentItem<BlogMeta> {
-  readingMinutes: number;
-  /** The cover at /img/… with its content version, resized on request (docs/decisions/0028). */
-  coverUrl: string;
-}
-
-export interface DocsNavGroup {
-  title: string;
-  order: number;
-  items: { title: string; path: string }[];
-}
-
-export interface LocaleContent {
-  index: z.infer<typeof indexSchema>;
-  pricing: z.infer<typeof pricingSchema>;
-  blog: BlogPost[];
-  docs: ContentItem[];
-  docsNav: DocsNavGroup[];
-  pages: Record<string, ContentItem>;
-}
-
-function parseWith<S extends z.ZodType>(schema: S, data: unknown, file: string): z.infer<S> {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    throw new ContentError(file, result.error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`));
-  }
-  return result.data;
-}
-
-function readYaml(file: string): unknown {
-  try {
-    return parseYaml(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new ContentError(file, [(error as Error).message]);
-  }
-}
-
-/**
- * Fills in the plan numbers the server also enforces ({{freeScheduledPostsPerMonth}}), so the
- * pricing page cannot promise other ones. An unknown placeholder is an error in the file.
- */
-function withPlanNumbers(value: unknown, file: string): unknown {
-  if (typeof value === "string") {
-    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-      if (!Object.hasOwn(PLAN_NUMBERS, name)) throw new ContentError(file, [`unknown placeholder {{${name}}}`]);
-      return String(PLAN_NUMBERS[name as keyof typeof PLAN_NUMBERS]);
-    });
-  }
-  if (Array.isArray(value)) return value.map((item) => withPlanNumbers(item, file));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlanNumbers(item, file)]));
-  return value;
-}
-
-function markdownFiles(dir: string, prefix = ""): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) return markdownFiles(full, `${prefix}${name}/`);
-      return name.endsWith(".md") ? [`${prefix}${name.slice(0, -3)}`] : [];
-    });
-}
-
-function readMarkdown<S extends z.ZodType>(root: string, collection: string, stem: string, schema: S, locale: Locale, urlPath: string): ContentItem<z.infer<S>> {
-  const file = path.join(root, collection, `${stem}.md`);
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new ContentError(file, [(error as Error).message]);
-  }
-  const meta = parseWith(schema, parsed.data, file) as PageMeta;
-  const body = renderMarkdown(parsed.content);
-  const navigation: ContentItem["navigation"] = meta.navigation === false ? false : { title: meta.navigation.title ?? meta.title, order: meta.navigation.order ?? 100 };
-  return {
-    id: `${locale}/${collection}/${stem}`,
-    stem,
-    extension: "md" as const,
-    meta: meta as z.infer<S>,
-    path: urlPath,
-    title: meta.title,
-    description: meta.description,
-    seo: meta.seo,
-    body,
-    navigation,
-  };
-}
-
-/** Top-level documents first, then one group per folder (titled by its _dir.yml), each in order. */
-function docsNavigation(root: string, docs: ContentItem[]): DocsNavGroup[] {
-  const folders = new Map<string, { title: string; order: number; entries: { title: string; path: string; order: number }[] }>();
-  for (const doc of docs) {
-    if (doc.navigation === false) continue;
-    const folder = doc.stem.includes("/") ? doc.stem.split("/")[0]! : "";
-    if (!folders.has(folder)) {
-      const dirFile = path.join(root, "docs", folder, "_dir.yml");
-      const dir = folder ? parseWith(dirSchema, readYaml(dirFile), dirFile) : { title: "", order: -1 };
-      folders.set(folder, { title: dir.title, order: dir.order, entries: [] });
-    }
-    folders.get(folder)!.entries.push({ title: doc.navigation.title, path: doc.path, order: doc.navigation.order });
-  }
-  return [...folders.values()]
-    .sort((a, b) => a.order - b.order)
-    .map(({ title, order, entries }) => ({ title, order, items: entries.sort((a, b) => a.order - b.order).map(({ title, path }) => ({ title, path })) }));
-}
-
-function loadLocale(contentDir: string, locale: Locale): LocaleContent {
-  const root = path.join(contentDir, locale);
-  const indexFile = path.join(root, "index.yaml");
-  const pricingFile = path.join(root, "pricing.yaml");
-  const index = parseWith(indexSchema, readYaml(indexFile), indexFile);
-  const pricing = parseWith(pricingSchema, withPlanNumbers(readYaml(pricingFile), pricingFile), pricingFile);
-
-  const blog = markdownFiles(path.join(root, "blog"))
-    .map((stem) => {
-      const item = readMarkdown(root, "blog", stem, blogMetaSchema, locale, `/blog/${stem}`) as ContentItem<BlogMeta>;
-      return { ...item, readingMinutes: readingMinutes(item.body.text), coverUrl: publicImageUrl(item.meta.image.src) };
-    })
-    .sort((a, b) => b.meta.date.localeCompare(a.meta.date));
-
-  const docs = markdownFiles(path.join(root, "docs")).map((stem) => readMarkdown(root, "docs", stem, pageMetaSchema, locale, `/docs/${stem}`));
-  const pages = Object.fromEntries(
-    markdownFiles(path.join(root, "pages")).map((stem) => [stem, readMarkdown(root, "pages", stem, pageMetaSchema, locale, `/${stem}`)]),
-  );
-  return { index, pricing, blog, docs, docsNav: docsNavigation(root, docs), pages };
-}
+export * from "./content-types";
 
 export function contentDir(): string {
   return path.resolve(process.env.CONTENT_DIR ?? "content");
 }
 
-/** Reads and checks every collection of every locale (throws ContentError on the first bad file). */
-export function loadContent(dir = contentDir()): Record<Locale, LocaleContent> {
-  return Object.fromEntries(supportedLanguages.map((locale) => [locale, loadLocale(dir, locale)])) as Record<Locale, LocaleContent>;
+/** Where the build puts the content reader, beside the server build (scripts/build-server.mjs). */
+const BUILT_RENDERER = path.join(path.dirname(fileURLToPath(import.meta.url)), "content-render.js");
+
+/**
+ * Reads content/ in a child process and takes its result as JSON: the Markdown pipeline it loads
+ * (~25 MB) leaves with the child instead of staying in the server for good (docs/decisions/0037).
+ * A bad file fails the same way as in process, naming the file.
+ */
+export async function renderContentApart(renderer: string[], dir: string): Promise<Record<Locale, LocaleContent>> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [...renderer, dir], { maxBuffer: 256 * 1024 * 1024, encoding: "utf8" });
+    return JSON.parse(stdout) as Record<Locale, LocaleContent>;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new ContentError(dir, [stderr || (error as Error).message]);
+  }
 }
 
 let cache: Record<Locale, LocaleContent> | undefined;
 
-/** Loads (once) and checks everything now rather than at the first request. */
-export function loadAllContent(): void {
-  cache ??= loadContent();
+/**
+ * Reads and checks everything once, as the server starts (a bad file stops it). The built server
+ * renders it apart; the tests and the development server, which have no built reader, in process.
+ */
+export async function loadAllContent(dir = contentDir()): Promise<void> {
+  if (cache) return;
+  cache = existsSync(BUILT_RENDERER) ? await renderContentApart([BUILT_RENDERER], dir) : (await import("./content-files.server")).loadContent(dir);
 }
 
-/** The site's content in a language, loaded on first use and kept for the life of the process. */
+/** The site's content in a language, kept for the life of the process. */
 export function getContent(locale: Locale): LocaleContent {
-  cache ??= loadContent();
+  if (!cache) throw new Error("The content is not loaded yet: await loadAllContent() first (the server does as it starts).");
   return cache[locale];
 }
-
 /** Documents in navigation order with their neighbours, for previous/next links. */
 export function docNeighbours(locale: Locale, docPath: string) {
   const ordered = getContent(locale).docsNav.flatMap((group) => group.items);

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadAllContent } from "./content.server";
 import { MAX_RESULTS, searchContent } from "./search.server";
+
+beforeAll(() => loadAllContent());
 
 describe("search over docs, blog and pages", () => {
   it("finds documentation by its words, prefixes included, in each language", () => {

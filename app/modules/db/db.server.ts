@@ -1,9 +1,10 @@
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { Client, Config } from "@libsql/client";
+import type * as PostgresAdapter from "@prisma/adapter-pg";
 import { Prisma as SqlitePrisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { getEnv } from "~/modules/env/env.server";
+import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
 import { waitForLocks } from "./sqlite.server";
 import { sqliteFilePath } from "./urls";
 
@@ -13,6 +14,8 @@ export type { Prisma } from "~/generated/prisma-sqlite/client";
 /** Tagged SQL for the few statements Prisma's query API cannot express (same on SQLite and PostgreSQL). */
 export const sql = SqlitePrisma.sql;
 export const joinSql = SqlitePrisma.join;
+
+const postgresAdapter = loadOnFirstUse<typeof PostgresAdapter>("@prisma/adapter-pg");
 
 class WaitingLibSQL extends PrismaLibSQL {
   override createClient(config: Config): Client {
@@ -24,7 +27,7 @@ export function createDb(databaseUrl: string): Db {
   if (sqliteFilePath(databaseUrl) !== null) {
     return new SqliteClient({ adapter: new WaitingLibSQL({ url: databaseUrl }) });
   }
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10 });
+  const adapter = new (postgresAdapter().PrismaPg)({ connectionString: databaseUrl, max: 10 });
   return new PostgresClient({ adapter }) as unknown as Db;
 }
 

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import pg from "pg";
 import { waitForLocks } from "./sqlite.server";
 import { sqliteFilePath } from "./urls";
 
@@ -117,6 +116,8 @@ async function migrateSqlite(url: string, file: string, migrations: Migration[])
 }
 
 async function migratePostgres(url: string, migrations: Migration[]): Promise<MigrationResult> {
+  // Loaded here, not at startup: a server on SQLite never needs the PostgreSQL driver.
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

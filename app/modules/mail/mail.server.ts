@@ -1,8 +1,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type * as Nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "~/modules/env/env.server";
 import { logger } from "~/modules/logger/logger.server";
+import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+
+const nodemailer = loadOnFirstUse<typeof Nodemailer>("nodemailer");
 
 export interface Mail {
   to: string;
@@ -24,12 +28,12 @@ export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
   const message = { from: env.MAIL_FROM, ...mail, html: mail.html || undefined };
   if (env.SMTP_URL) {
-    transport ??= nodemailer.createTransport(env.SMTP_URL);
+    transport ??= nodemailer().createTransport(env.SMTP_URL);
     await transport.sendMail(message);
     logger.info({ to: mail.to, subject: mail.subject }, "Mail sent");
     return;
   }
-  const rendered = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+  const rendered = await nodemailer().createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
   const dir = path.join(env.DATA_DIR, "mail");
   await mkdir(dir, { recursive: true });
   const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");

@@ -1,5 +1,8 @@
-import sharp, { type SharpOptions } from "sharp";
+import type { default as Sharp, SharpOptions } from "sharp";
+import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
 import { MAX_IMAGE_PIXELS } from "./limits";
+
+const sharp = loadOnFirstUse<typeof Sharp>("sharp");
 
 /**
  * The one way the app opens an image with sharp (ESLint refuses other imports of sharp in app/).
@@ -8,7 +11,7 @@ import { MAX_IMAGE_PIXELS } from "./limits";
  * before reading the pixels (see isPixelLimitError).
  */
 export function openImage(bytes: Uint8Array, options: Omit<SharpOptions, "limitInputPixels" | "unlimited"> = {}) {
-  return sharp(bytes, { ...options, limitInputPixels: MAX_IMAGE_PIXELS });
+  return sharp()(bytes, { ...options, limitInputPixels: MAX_IMAGE_PIXELS });
 }
 
 /** The error openImage's images throw when their header announces more than MAX_IMAGE_PIXELS. */

@@ -4,7 +4,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONTENT_ICONS } from "~/components/marketing/content-icon";
 import { FREE_SCHEDULED_POSTS_PER_MONTH } from "~/modules/subscriptions/plan-limits";
-import { ContentError, loadContent } from "./content.server";
+import { ContentError } from "./content-types";
+import { loadContent } from "./content-files.server";
+import { renderContentApart } from "./content.server";
 
 const real = path.resolve("content");
 const copies: string[] = [];
@@ -91,5 +93,20 @@ describe("content/", () => {
     const other = copyOfContent();
     writeFileSync(path.join(other, "en", "index.yaml"), "title: [unclosed");
     expect(() => loadContent(other)).toThrow(/en\/index\.yaml/);
+  });
+});
+
+// A child node with tsx takes seconds on a busy machine: a bound against hanging, not a timing.
+describe("the content reader run apart (what the built server does)", { timeout: 60_000 }, () => {
+  const reader = ["--import", "tsx", path.resolve("app/modules/content/render-content.ts")];
+
+  it("gives the server exactly what reading in process gives", async () => {
+    expect(await renderContentApart(reader, real)).toEqual(loadContent(real));
+  });
+
+  it("fails naming the bad file, as reading in process does", async () => {
+    const dir = copyOfContent();
+    writeFileSync(path.join(dir, "en", "index.yaml"), "hero: [unclosed");
+    await expect(renderContentApart(reader, dir)).rejects.toThrow(/index\.yaml/);
   });
 });
