@@ -4,7 +4,10 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, isLocale, fallbackLanguage } from "~/modules/i18n/i18n";
+import { defaultNS, i18nConfig, isLocale, fallbackLanguage } from "~/modules/i18n/i18n";
+import { listenForChunkFailures } from "~/utils/chunk-reload";
+
+listenForChunkFailures();
 
 async function hydrate() {
   const lang = document.documentElement.lang;
@@ -17,6 +20,9 @@ async function hydrate() {
       lng: isLocale(lang) ? lang : fallbackLanguage,
       missingKeyHandler: (languages, namespace, key) => console.warn(`Missing translation key: ${namespace}:${key} (${languages.join(", ")})`),
     });
+  // The translations' chunk did not load: the page is reloading, or gave up (chunk-reload.ts). The
+  // server's page stays as it is, usable as without JavaScript, rather than hydrate with no texts.
+  if (!i18next.hasResourceBundle(i18next.language, defaultNS)) return;
 
   startTransition(() => {
     hydrateRoot(

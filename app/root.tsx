@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetcher, useLoaderData, useLocation, useMatches } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetcher, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -19,6 +19,7 @@ import { getLocale, hasLocaleChoice } from "~/modules/i18n/i18n.server";
 import { combineHeaders } from "~/modules/http/headers.server";
 import { themeSessionResolver } from "~/modules/theme/theme.server";
 import { getToast } from "~/modules/toast/toast.server";
+import { isChunkLoadError, reloadForChunkFailure } from "~/utils/chunk-reload";
 import { cn } from "~/utils/cn";
 import { titleFromMatches, type RouteHandle } from "~/utils/page-title";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -164,6 +165,11 @@ export default function App() {
 
 export function ErrorBoundary() {
   const rootData = useRootData();
+  const error = useRouteError();
+  // A component's code chunk that failed to load: reload once (chunk-reload.ts), else this page shows.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkFailure(error);
+  }, [error]);
   // With the root's data the error keeps the site's frame; without it, the bare page.
   return rootData ? (
     <DefaultShell>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { capture } from "~/utils/analytics";
+import { apiFetch, isSessionEnded } from "~/utils/api-fetch";
 import { useRootData } from "~/utils/use-root-data";
 
 const DISMISSED_KEY = "plume.reconnect.dismissed";
@@ -29,7 +30,7 @@ export function ReconnectModal() {
     if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.provider) return;
     const controller = new AbortController();
     const query = new URLSearchParams({ returnTo: pathname + search, ...(need.provider === "linkedin" ? { prompt: "login" } : {}) });
-    fetch(`/api/auth/${need.provider}/url?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+    apiFetch(`/api/auth/${need.provider}/url?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const { data } = (await response.json()) as { data: { url: string } };
@@ -39,8 +40,9 @@ export function ReconnectModal() {
       })
       .catch((error: unknown) => {
         if ((error as Error).name === "AbortError") return;
-        // Logged and recorded as linkedin_reconnect_error, with no message for the user.
-        console.error("Could not get the reconnection address", error);
+        // Logged and recorded as linkedin_reconnect_error, with no message for the user (after a
+        // 401 the user is being signed out: that is the only thing they see).
+        if (!isSessionEnded(error)) console.error("Could not get the reconnection address", error);
         capture(event("error"));
       });
     return () => controller.abort();

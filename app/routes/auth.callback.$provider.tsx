@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUserSession } from "~/modules/auth/guards.server";
-import { completeConnect } from "~/modules/connections/oauth.server";
+import { completeConnect, connectFailureKey } from "~/modules/connections/oauth.server";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { providerParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -8,14 +8,15 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /**
  * Where LinkedIn and X send the user back after consent. Success stores the connection and returns
- * the user where they started (the wizard keeps its draft); any failure says 'Failed to connect
- * LinkedIn' / 'Failed to connect Twitter' and stores nothing.
+ * the user where they started (the wizard keeps its draft); any failure stores nothing and says
+ * 'Failed to connect LinkedIn' / 'Failed to connect Twitter', or, when the user was reconnecting an
+ * existing connection, 'Failed to update LinkedIn connection' / 'Failed to update Twitter connection'.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { provider } = getPageParams(params, providerParams);
   const { user, sessionId } = await requireUserSession(request);
   const query = new URL(request.url).searchParams;
-  const { ok, returnTo } = await completeConnect(
+  const { ok, update, returnTo } = await completeConnect(
     provider,
     { code: query.get("code"), state: query.get("state"), error: query.get("error") },
     { userId: user.id, sessionId },
@@ -23,5 +24,5 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { t } = await getRequestT(request);
   return ok
     ? redirectWithToast(returnTo, { type: "success", title: t(`connections.connected.${provider}`) })
-    : redirectWithToast(returnTo, { type: "error", title: t(`connections.errors.connectFailed.${provider}`) });
+    : redirectWithToast(returnTo, { type: "error", title: t(connectFailureKey(provider, update)) });
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
@@ -6,9 +6,11 @@ import { disconnect } from "~/modules/connections/disconnect.server";
 import { completeConnect, connectStartsPerUser, startConnect } from "~/modules/connections/oauth.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
+import { localeCookie } from "~/modules/i18n/i18n.server";
 import { getToast } from "~/modules/toast/toast.server";
 import * as disconnectRoute from "~/routes/api.auth.$provider.disconnect";
 import * as urlRoute from "~/routes/api.auth.$provider.url";
+import * as callbackRoute from "~/routes/auth.callback.$provider";
 import * as connectRoute from "~/routes/auth.connect.$provider";
 import { followConsent } from "../fakes/linkedin-server";
 import { connectedUser, duePost, startFakes, type Fakes } from "../support/publishing";
@@ -41,7 +43,7 @@ describe("connecting an account", () => {
     expect(new URL(authorize).searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/callback/linkedin");
     const back = await followConsent(authorize, "Allow");
     const result = await completeConnect("linkedin", query(back), { userId: user.id, sessionId });
-    expect(result).toEqual({ ok: true, returnTo: "/create/abc/schedule" });
+    expect(result).toEqual({ ok: true, update: false, returnTo: "/create/abc/schedule" });
     const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
     expect(row).toMatchObject({ status: "active" });
     expect(row.displayName).not.toBe("");
@@ -101,6 +103,37 @@ describe("connecting an account", () => {
     fakes.linkedin.failNext("POST /oauth/v2/accessToken", { status: 500 });
     expect((await completeConnect("linkedin", query(failing), { userId: user.id, sessionId })).ok).toBe(false);
     await none();
+  });
+});
+
+describe("a failed connection, in the user's language", () => {
+  /** The toast the callback leaves after the provider sent the user back from `back`. */
+  async function callbackToast(back: URL, cookie: string, locale: "en" | "fr", provider: "linkedin" | "twitter") {
+    const language = (await localeCookie().serialize(locale)).split(";")[0]!;
+    const request = new Request(`http://localhost:3000/auth/callback/${provider}${back.search}`, { headers: { Cookie: `${cookie}; ${language}` } });
+    const response = (await callbackRoute.loader({ request, params: { provider }, context: {} } as unknown as LoaderFunctionArgs)) as Response;
+    const toastCookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    return (await getToast(new Request("http://localhost:3000/profile", { headers: { Cookie: toastCookie } }))).toast;
+  }
+
+  it.each([
+    ["en", "linkedin", "Failed to connect LinkedIn", "Failed to update LinkedIn connection"],
+    ["en", "twitter", "Failed to connect Twitter", "Failed to update Twitter connection"],
+    ["fr", "linkedin", "Échec de la connexion à LinkedIn", "Échec de la mise à jour de la connexion LinkedIn"],
+    ["fr", "twitter", "Échec de la connexion à Twitter", "Échec de la mise à jour de la connexion Twitter"],
+  ] as const)("%s %s: 'connect' without a connection, 'update' when reconnecting one, which is kept", async (locale, provider, connectFailed, updateFailed) => {
+    const { user, cookie, sessionId } = await signedIn();
+    const first = await followConsent(await startConnect(user, sessionId, provider), "Cancel");
+    expect(await callbackToast(first, cookie, locale, provider)).toMatchObject({ type: "error", title: connectFailed });
+
+    expect(
+      (await completeConnect(provider, query(await followConsent(await startConnect(user, sessionId, provider), "Allow")), { userId: user.id, sessionId })).ok,
+    ).toBe(true);
+    const before = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider } } });
+    const again = await followConsent(await startConnect(user, sessionId, provider), "Cancel");
+    expect(await callbackToast(again, cookie, locale, provider)).toMatchObject({ type: "error", title: updateFailed });
+    // The failed update left the connection as it was.
+    expect(await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider } } })).toEqual(before);
   });
 });
 

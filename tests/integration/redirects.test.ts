@@ -123,6 +123,6 @@ describe("other ways back stay on this site", () => {
       { code: null, state: authorize.searchParams.get("state"), error: "user_cancelled_authorize" },
       { userId: user.id, sessionId },
     );
-    expect(result).toEqual({ ok: false, returnTo: "/profile" });
+    expect(result).toEqual({ ok: false, update: false, returnTo: "/profile" });
   });
 });

@@ -1,9 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { signUp, verifyEmail } from "~/modules/auth/auth.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { countSessions, createSession, destroySession, getSessionState, revokeSessions } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
+import { getToast } from "~/modules/toast/toast.server";
 import { getUserProfile } from "~/modules/users/user.server";
+import * as logoutRoute from "~/routes/logout";
 import { lastMailedToken, requestWithCookie, uniqueEmail } from "./helpers";
 
 async function newUser(email = uniqueEmail()) {
@@ -72,5 +75,46 @@ describe("sessions", () => {
     await getDb().user.update({ where: { id: other.userId }, data: { emailVerifiedAt: new Date() } });
     const otherState = await getSessionState(requestWithCookie(other.cookie));
     expect(otherState.status === "valid" && otherState.user.isAdmin).toBe(false);
+  });
+});
+
+describe("signing out after a 401 in the browser (/logout, reason=expired)", () => {
+  async function logOut(cookie: string, fields: Record<string, string>, locale = "en") {
+    const request = new Request("http://localhost:3000/logout", {
+      method: "POST",
+      headers: { Cookie: cookie.split(";")[0]!, "Accept-Language": locale },
+      body: new URLSearchParams(fields),
+    });
+    const response = await logoutRoute.action({ request, params: {}, context: {} } as unknown as ActionFunctionArgs);
+    const cookies = response.headers.getSetCookie();
+    const toastCookie = cookies.find((c) => c.startsWith("plume_toast="))!.split(";")[0]!;
+    const { toast } = await getToast(new Request("http://localhost:3000/login", { headers: { Cookie: toastCookie } }));
+    return { location: response.headers.get("Location"), cookies, toast };
+  }
+
+  it.each([
+    ["en", "Your session has expired. Please sign in again."],
+    ["fr", "Votre session a expiré. Veuillez vous reconnecter."],
+  ])("with the session already gone: clears the cookie, goes to sign in and back, says why (%s)", async (locale, message) => {
+    const { userId, cookie } = await newUser();
+    await revokeSessions(userId);
+    const out = await logOut(cookie, { reason: "expired", redirectTo: "/create/abc/content?x=1" }, locale);
+    expect(out.location).toBe(`/login?${new URLSearchParams({ redirectTo: "/create/abc/content?x=1" })}`);
+    expect(out.cookies.some((c) => /^plume_session=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(out.toast).toMatchObject({ type: "info", title: message });
+  });
+
+  it("ends a session that still worked, and never sends off the site", async () => {
+    const { userId, cookie } = await newUser();
+    const out = await logOut(cookie, { reason: "expired", redirectTo: "//evil.example" });
+    expect(out.location).toBe("/login");
+    expect(await countSessions(userId)).toBe(0);
+  });
+
+  it("the Sign out button still goes home", async () => {
+    const { cookie } = await newUser();
+    const out = await logOut(cookie, {});
+    expect(out.location).toBe("/");
+    expect(out.toast).toMatchObject({ title: "You are signed out." });
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import { apiFetch, isSessionEnded } from "~/utils/api-fetch";
 
 export interface StreamedDraft {
   linkedinText?: string;
@@ -26,7 +27,7 @@ export function useDraftStream() {
     controller.current = abort;
     setState({ status: "streaming", draft: {} });
     try {
-      const response = await fetch(url, { method: "POST", body, signal: abort.signal, headers: { Accept: "application/x-ndjson" } });
+      const response = await apiFetch(url, { method: "POST", body, signal: abort.signal, headers: { Accept: "application/x-ndjson" } });
       if (!response.ok || !response.body) {
         const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
         setState({ status: "error", message: payload?.error?.message ?? "" });
@@ -56,7 +57,8 @@ export function useDraftStream() {
       setState({ status: "error", message: "" });
       return false;
     } catch (error) {
-      if ((error as Error).name === "AbortError") return false;
+      // Aborted, or signed out after a 401 (the page is leaving): nothing to say.
+      if ((error as Error).name === "AbortError" || isSessionEnded(error)) return false;
       setState({ status: "error", message: "" });
       return false;
     }

@@ -28,6 +28,15 @@ export function callbackUrl(provider: Platform): string {
 
 export const connectFailed = (provider: Platform) => new AppError("connect_failed", `connections.errors.connectFailed.${provider}`);
 
+/**
+ * What a failed consent round trip says: 'Failed to update LinkedIn connection' when the user
+ * already had one (a reconnect: the old connection is kept as it was), 'Failed to connect
+ * LinkedIn' when there was none.
+ */
+export function connectFailureKey(provider: Platform, update: boolean): string {
+  return update ? `connections.errors.updateFailed.${provider}` : `connections.errors.connectFailed.${provider}`;
+}
+
 function stateId(nonce: string): string {
   return createHash("sha256").update(nonce).digest("hex");
 }
@@ -89,19 +98,21 @@ async function consumeState(provider: Platform, state: string | null, sessionId:
 /**
  * The provider sent the user back. On success the connection is stored with its tokens sealed;
  * on any failure (consent denied, wrong or reused state, failed exchange) nothing is stored.
- * Returns where to send the user, with the outcome.
+ * Returns where to send the user, with the outcome; `update` says whether the user already had a
+ * connection to this provider (a reconnect) when the attempt came back.
  */
 export async function completeConnect(
   provider: Platform,
   query: CallbackQuery,
   session: { userId: string; sessionId: string },
-): Promise<{ ok: boolean; returnTo: string }> {
+): Promise<{ ok: boolean; update: boolean; returnTo: string }> {
+  const update = (await getDb().connection.count({ where: { userId: session.userId, provider } })) > 0;
   const pending = await consumeState(provider, query.state, session.sessionId);
   // Checked again on the way out: a state row is only as safe as the code that wrote it.
   const returnTo = safeRedirect(pending?.returnTo, "/profile");
   if (!pending || pending.userId !== session.userId || query.error || !query.code) {
     logger.info({ provider, reason: !pending ? "state" : query.error ? "denied" : "no_code" }, "Connection not completed");
-    return { ok: false, returnTo };
+    return { ok: false, update, returnTo };
   }
   try {
     const redirectUri = callbackUrl(provider);
@@ -129,11 +140,11 @@ export async function completeConnect(
       update: data,
     });
     await clearDisconnectFlags(session.userId, provider);
-    return { ok: true, returnTo };
+    return { ok: true, update, returnTo };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");
-    return { ok: false, returnTo };
+    return { ok: false, update, returnTo };
   }
 }
 
