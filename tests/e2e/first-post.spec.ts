@@ -67,7 +67,7 @@ test.describe("first post", () => {
     expect(second.scheduledAt.getTime() - first.scheduledAt.getTime()).toBeGreaterThanOrEqual(23 * 3600_000);
   });
 
-  test("nothing connected: connecting is offered on the first step, and the draft comes back from the round trip", async ({ page }) => {
+  test("nothing connected: connecting is offered on the first step, and the draft comes back from the round trip", async ({ page, hasJavaScript }) => {
     test.slow();
     await signUp(page, uniqueEmail("first-post"));
     await page.goto("/create");
@@ -84,7 +84,14 @@ test.describe("first post", () => {
     await expect(page).toHaveURL(/\/method$/);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByLabel("Your post").fill("Connected on the way in");
-    await page.getByRole("button", { name: "Continue" }).click();
+    if (hasJavaScript) {
+      // Ctrl+Enter continues from the text field, and a plain Enter stays a new line.
+      await page.getByLabel("Your post").press("Enter");
+      await expect(page.getByLabel("Your post")).toHaveValue("Connected on the way in\n");
+      await page.getByLabel("Your post").press("Control+Enter");
+    } else {
+      await page.getByRole("button", { name: "Continue" }).click();
+    }
     await expect(page).toHaveURL(/\/review$/);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("button", { name: "Continue without images" }).click();
