@@ -3,22 +3,26 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUserSession } from "~/modules/auth/guards.server";
+import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";
-import { platformsFormSchema } from "~/modules/posts/schemas";
+import { chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
 import { useWizardData } from "./_dashboard.create.$postId";
 
+/** The platforms of a draft; a "Connect" button saves them, connects, and comes back here. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, sessionId } = await requireUserSession(request);
   const { postId } = getPageParams(params, postParams);
   const submission = parseWithZod(await request.formData(), { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
+  const { connect } = submission.value;
   try {
-    await saveStep(user.id, postId, "method", { platforms: submission.value.platforms });
+    await saveStep(user.id, postId, connect ? "platforms" : "method", { platforms: chosenPlatforms(submission.value) });
+    if (connect) return redirect(await startConnect(user, sessionId, connect, { returnTo: stepPath(postId, "platforms") }));
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);
@@ -27,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlatformsStep() {
-  const { post, connected } = useWizardData();
+  const { post, connected, connectable } = useWizardData();
   const lastResult = useActionData<typeof action>()?.result;
-  return <PlatformsForm lastResult={lastResult} chosen={post.platforms} connected={connected} />;
+  return <PlatformsForm lastResult={lastResult} chosen={post.platforms} connected={connected} connectable={connectable} />;
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StepCard } from "~/components/create/step-card";
@@ -16,11 +16,19 @@ import { getPageParams } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { finishComposing } from "~/modules/posts/post.server";
+import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
 import { submitScheduleForm } from "~/utils/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useWizardData } from "./_dashboard.create.$postId";
 import { defaultScheduleValue } from "~/components/posts/schedule-default";
+
+/** The time offered first: the next free slot in the user's usual posting hours. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { postId } = getPageParams(params, postParams);
+  return { suggested: await suggestPostingSlot(user, postId) };
+}
 
 /** Step 6: publish now, at a date and time, or keep it as a draft. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,9 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ScheduleStep() {
   const { t } = useTranslation();
   const { post, timezone } = useWizardData();
+  const { suggested } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.result;
-  const [form, fields] = useZodForm("schedule", scheduleFormSchema, lastResult, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone) });
+  const [form, fields] = useZodForm("schedule", scheduleFormSchema, lastResult, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone, suggested) });
   return (
     <>
       {/* Outside the form: its Connect buttons are forms of their own. */}

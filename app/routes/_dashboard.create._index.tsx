@@ -6,31 +6,50 @@ import { PlatformsForm } from "~/components/create/platforms-form";
 import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, stepPath } from "~/modules/posts/wizard-steps";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/modules/auth/guards.server";
-import { usablePlatforms } from "~/modules/connections/connection.server";
+import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
+import { connectablePlatforms, usablePlatforms } from "~/modules/connections/connection.server";
+import { startConnect } from "~/modules/connections/oauth.server";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid } from "~/modules/forms/reply.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
 import { createPost, latestComposingPost } from "~/modules/posts/post.server";
-import { platformsFormSchema } from "~/modules/posts/schemas";
+import { chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
+import { wizardDefaults } from "~/modules/posts/wizard-defaults.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useFormatDate } from "~/utils/use-format-date";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [connected, unfinished] = await Promise.all([usablePlatforms(user.id), latestComposingPost(user.id)]);
-  return { connected, unfinished };
+  const [connected, unfinished, defaults] = await Promise.all([usablePlatforms(user.id), latestComposingPost(user.id), wizardDefaults(user.id)]);
+  return { connected, connectable: connectablePlatforms(connected), unfinished, chosen: defaults.platforms };
 }
 
-/** Step 1 of a new post: the platforms. The draft exists on the server from here on. */
+/**
+ * Step 1 of a new post: the platforms. The draft exists on the server from here on, with the
+ * remembered method. A "Connect" button saves the draft first and comes back to it.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, sessionId } = await requireUserSession(request);
   const submission = parseWithZod(await request.formData(), { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const post = await createPost(user.id, { platforms: submission.value.platforms, composeStep: "method" });
-  return redirect(stepPath(post.id, "method"));
+  const { connect } = submission.value;
+  const { method } = await wizardDefaults(user.id);
+  const post = await createPost(user.id, { platforms: chosenPlatforms(submission.value), source: method, composeStep: connect ? "platforms" : "method" });
+  if (!connect) return redirect(stepPath(post.id, "method"));
+  const returnTo = stepPath(post.id, "platforms");
+  try {
+    return redirect(await startConnect(user, sessionId, connect, { returnTo }));
+  } catch (error) {
+    rethrowUnlessAppError(error);
+    // The draft now has its own page: the refusal is said there.
+    const { t } = await getRequestT(request);
+    return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey, error.options.values) });
+  }
 }
 
 export default function NewPostPage() {
   const { t } = useTranslation();
-  const { connected, unfinished } = useLoaderData<typeof loader>();
+  const { connected, connectable, unfinished, chosen } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const formatDate = useFormatDate();
   return (
@@ -49,7 +68,7 @@ export default function NewPostPage() {
           </Button>
         </div>
       ) : null}
-      <PlatformsForm lastResult={lastResult} connected={connected} />
+      <PlatformsForm lastResult={lastResult} chosen={chosen} connected={connected} connectable={connectable} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getEditablePost } from "~/modules/posts/post.server";
+import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { submitScheduleForm } from "~/utils/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
@@ -26,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
   try {
-    return { post: toPostView(await getEditablePost(user.id, postId)), timezone: user.timezone };
+    const [post, suggested] = await Promise.all([getEditablePost(user.id, postId), suggestPostingSlot(user, postId)]);
+    return { post: toPostView(post), timezone: user.timezone, suggested };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -40,10 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SchedulePostPage() {
   const { t } = useTranslation();
-  const { post, timezone } = useLoaderData<typeof loader>();
+  const { post, timezone, suggested } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useZodForm("schedule-page", scheduleFormSchema, actionData?.result, {
-    defaultValue: defaultScheduleValue(post.scheduledAt, timezone),
+    defaultValue: defaultScheduleValue(post.scheduledAt, timezone, suggested),
   });
   const title = post.status === "scheduled" ? t("posts.actions.reschedule") : t("posts.actions.schedule");
   return (

@@ -1,14 +1,20 @@
 import { getCollectionProps } from "@conform-to/react";
+import { Link2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import { ErrorList } from "~/components/ui/field";
+import { StatusButton } from "~/components/ui/status-button";
 import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
 
-/** LinkedIn and X as two large checkboxes, each saying whether the account is connected. */
+/**
+ * LinkedIn and X as two large checkboxes, each saying whether the account is connected. One that
+ * can be connected has a "Connect" button: a submit button of the step's own form (forms do not
+ * nest), which saves the choice before leaving for the platform.
+ */
 type CollectionField = Parameters<typeof getCollectionProps>[0];
 
-export function PlatformPicker({ field, connected }: { field: CollectionField; connected: Platform[] }) {
+export function PlatformPicker({ field, connected, connectable = [] }: { field: CollectionField; connected: Platform[]; connectable?: Platform[] }) {
   const { t } = useTranslation();
   const options = getCollectionProps(field, { type: "checkbox", options: [...PLATFORMS] });
   return (
@@ -17,27 +23,43 @@ export function PlatformPicker({ field, connected }: { field: CollectionField; c
       <div className="grid gap-3 sm:grid-cols-2">
         {options.map(({ key, ...props }) => {
           const platform = props.value as Platform;
+          const name = t(`platforms.${platform}`);
           return (
-            <label
+            <div
               key={key}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              className="flex items-center gap-3 rounded-xl border bg-card pr-4 shadow-xs transition-colors hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-accent has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-ring"
             >
-              <input {...props} className="size-4 accent-primary" />
-              <PlatformIcon platform={platform} className="size-6" />
-              <span className="flex flex-1 flex-col">
-                <span className="font-medium">{t(`platforms.${platform}`)}</span>
-                <span className="text-xs text-muted-foreground">{t(`create.platforms.limit.${platform}`)}</span>
-              </span>
+              <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 py-4 pl-4">
+                <input {...props} className="size-4 shrink-0 accent-primary" />
+                <PlatformIcon platform={platform} className="size-6 shrink-0" />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-medium">{name}</span>
+                  <span className="text-xs text-muted-foreground">{t(`create.platforms.limit.${platform}`)}</span>
+                </span>
+              </label>
               {connected.includes(platform) ? (
                 <Badge tone="success">{t("create.platforms.connected")}</Badge>
+              ) : connectable.includes(platform) ? (
+                <StatusButton
+                  name="connect"
+                  value={platform}
+                  variant="outline"
+                  size="sm"
+                  formNoValidate
+                  aria-label={t("profile.connections.connect", { platform: name })}
+                >
+                  <Link2 aria-hidden />
+                  {t("create.platforms.connect")}
+                </StatusButton>
               ) : (
                 <Badge>{t("create.platforms.notConnected")}</Badge>
               )}
-            </label>
+            </div>
           );
         })}
       </div>
       <ErrorList id={field.errorId} errors={field.errors} />
+      {connected.length === 0 && connectable.length > 0 ? <p className="text-sm text-muted-foreground">{t("create.platforms.connectHint")}</p> : null}
     </fieldset>
   );
 }

@@ -10,23 +10,36 @@ import { platformsFormSchema } from "~/modules/posts/schemas";
 import { PlatformPicker } from "./platform-picker";
 import { StepCard } from "./step-card";
 
-/** Step 1, for a new post (/create) and for a draft being changed (/create/{id}/platforms). */
-export function PlatformsForm({ lastResult, chosen, connected }: { lastResult?: SubmissionResult<string[]>; chosen?: Platform[]; connected: Platform[] }) {
+/**
+ * Step 1, for a new post (/create, ticked as the user's last post or connected accounts) and for
+ * a draft being changed (/create/{id}/platforms).
+ */
+export function PlatformsForm({
+  lastResult,
+  chosen,
+  connected,
+  connectable,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  chosen: Platform[];
+  connected: Platform[];
+  connectable: Platform[];
+}) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm("platforms", platformsFormSchema, lastResult, chosen ? { defaultValue: { platforms: chosen } } : {});
+  const [form, fields] = useZodForm("platforms", platformsFormSchema, lastResult, { defaultValue: { platforms: chosen } });
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
       <StepCard
         title={t("create.platforms.title")}
         description={t("create.platforms.description")}
         actions={
-          <StatusButton>
+          <StatusButton name="intent" value="continue">
             {t("create.next")}
             <ArrowRight aria-hidden />
           </StatusButton>
         }
       >
-        <PlatformPicker field={fields.platforms} connected={connected} />
+        <PlatformPicker field={fields.platforms} connected={connected} connectable={connectable} />
         <FormErrors id={form.errorId} errors={form.errors} />
       </StepCard>
     </Form>

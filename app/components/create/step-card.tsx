@@ -1,9 +1,25 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+
+/**
+ * Ctrl+Enter (⌘+Enter) presses the step's main action, its last button. Plain Enter is left to
+ * typing, and no text field gives Ctrl+Enter a meaning of its own.
+ */
+function pressMainAction(event: KeyboardEvent, actions: HTMLElement | null) {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented || event.nativeEvent.isComposing) return;
+  const buttons = actions?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)");
+  const main = buttons?.[buttons.length - 1];
+  if (!main) return;
+  event.preventDefault();
+  main.click();
+}
+
+const onMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /** One wizard step: a titled card, its content, and a footer with Back and the step's actions. */
 export function StepCard({
@@ -20,8 +36,10 @@ export function StepCard({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const actionsRef = useRef<HTMLDivElement>(null);
   return (
-    <Card>
+    <Card onKeyDown={(event) => pressMainAction(event, actionsRef.current)}>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
@@ -40,7 +58,14 @@ export function StepCard({
             ) : (
               <span />
             )}
-            <div className="flex flex-col gap-2 sm:flex-row">{actions}</div>
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              {hydrated && actions ? (
+                <span className="hidden text-xs text-muted-foreground sm:inline">{t("create.shortcut", { keys: onMac() ? "⌘ Enter" : "Ctrl Enter" })}</span>
+              ) : null}
+              <div ref={actionsRef} className="flex flex-col gap-2 sm:flex-row">
+                {actions}
+              </div>
+            </div>
           </div>
         ) : null}
       </CardContent>

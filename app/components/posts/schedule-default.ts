@@ -1,9 +1,12 @@
-import { DateTime } from "luxon";
+import { nextFreeSlot, type LocalSlot } from "~/modules/posts/posting-slot";
 import { utcToLocalParts } from "~/modules/posts/schedule-time";
 
-/** The schedule form's starting values: the post's current time, else tomorrow at 09:00 local. */
-export function defaultScheduleValue(scheduledAt: string | null, timezone: string, now = new Date()) {
+/**
+ * The schedule form's starting values: "later", at the post's current time if it is still ahead,
+ * else at `suggested` (the server's next free slot in the user's usual hours), else at the next
+ * 09:00 that is comfortably ahead.
+ */
+export function defaultScheduleValue(scheduledAt: string | null, timezone: string, suggested?: LocalSlot | null, now = new Date()) {
   if (scheduledAt && new Date(scheduledAt) > now) return { when: "later", ...utcToLocalParts(new Date(scheduledAt), timezone) };
-  const tomorrow = DateTime.fromJSDate(now, { zone: timezone }).plus({ days: 1 });
-  return { when: "later", date: tomorrow.toISODate() ?? "", time: "09:00" };
+  return { when: "later", ...(suggested ?? nextFreeSlot({ now, zone: timezone })) };
 }

@@ -46,3 +46,8 @@ export async function usablePlatforms(userId: string, now = new Date()): Promise
     !r.expiresAt || r.expiresAt > now || (r.refreshTokenEnc !== null && (!r.refreshExpiresAt || r.refreshExpiresAt > now));
   return PLATFORMS.filter((p) => rows.some((r) => r.provider === p && usable(r)));
 }
+
+/** The platforms a user could connect now: not usable yet, and set up on this server. */
+export function connectablePlatforms(usable: Platform[]): Platform[] {
+  return PLATFORMS.filter((p) => !usable.includes(p) && (p === "linkedin" ? linkedinConfigured() : xConfigured()));
+}

@@ -18,7 +18,23 @@ export const platformListSchema = z.preprocess(
 
 const draftText = z.string().max(DRAFT_TEXT_MAX, "posts.validation.textTooLong").refine(isStorableText, "errors.invalidCharacters");
 
-export const platformsFormSchema = z.object({ platforms: platformListSchema });
+/**
+ * The wizard's first step. `connect` is its "Connect" buttons: the choice is saved with that
+ * platform added, and the user goes to connect it and comes back to the draft.
+ */
+export const platformsFormSchema = z
+  .object({
+    platforms: z.preprocess(asArray, z.array(z.enum(PLATFORMS, { error: "posts.validation.choosePlatform" }))),
+    connect: z.enum(PLATFORMS).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.connect && value.platforms.length === 0) ctx.addIssue({ code: "custom", path: ["platforms"], message: "posts.validation.choosePlatform" });
+  });
+
+/** The platforms a submitted first step chooses: the ticked ones, and the one being connected. */
+export function chosenPlatforms({ platforms, connect }: z.output<typeof platformsFormSchema>) {
+  return PLATFORMS.filter((platform) => platforms.includes(platform) || platform === connect);
+}
 
 export const methodFormSchema = z.object({
   method: z.enum(["manual", "ai"], { error: "posts.validation.chooseMethod" }),
