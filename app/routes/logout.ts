@@ -11,5 +11,9 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   await destroySession(request);
   const { t } = await getRequestT(request);
-  return redirectWithToast("/", { type: "info", title: t("auth.signedOut") }, { headers: { "Set-Cookie": await clearSessionCookie() } });
+  return redirectWithToast(
+    "/",
+    { color: "info", icon: "log-out", title: t("auth.signedOut"), actions: [{ label: t("toast.actions.signIn"), href: "/login" }] },
+    { headers: { "Set-Cookie": await clearSessionCookie() } },
+  );
 }

@@ -41,7 +41,7 @@ describe("connecting an account", () => {
     expect(new URL(authorize).searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/callback/linkedin");
     const back = await followConsent(authorize, "Allow");
     const result = await completeConnect("linkedin", query(back), { userId: user.id, sessionId });
-    expect(result).toEqual({ ok: true, returnTo: "/create/abc/schedule" });
+    expect(result).toEqual({ ok: true, returnTo: "/create/abc/schedule", displayName: "Member 1" });
     const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
     expect(row).toMatchObject({ status: "active" });
     expect(row.displayName).not.toBe("");
@@ -155,7 +155,7 @@ describe("connection API", () => {
     const response = await connectRoute.action({ request, params: { provider: "linkedin" }, context: {} } as unknown as ActionFunctionArgs);
     expect(response.headers.get("Location")).toBe("/profile");
     const { toast } = await getToast(new Request("http://localhost:3000/profile", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
-    expect(toast).toMatchObject({ type: "error", title: "Too many attempts. Please try again in 10 minutes." });
+    expect(toast).toMatchObject({ color: "error", title: "Too many attempts. Please try again in 10 minutes." });
     expect(await getDb().oAuthState.count({ where: { userId: user.id } })).toBe(connectStartsPerUser.limit);
   });
 

@@ -95,7 +95,7 @@ export async function completeConnect(
   provider: Platform,
   query: CallbackQuery,
   session: { userId: string; sessionId: string },
-): Promise<{ ok: boolean; returnTo: string }> {
+): Promise<{ ok: boolean; returnTo: string; displayName?: string }> {
   const pending = await consumeState(provider, query.state, session.sessionId);
   // Checked again on the way out: a state row is only as safe as the code that wrote it.
   const returnTo = safeRedirect(pending?.returnTo, "/profile");
@@ -129,7 +129,7 @@ export async function completeConnect(
       update: data,
     });
     await clearDisconnectFlags(session.userId, provider);
-    return { ok: true, returnTo };
+    return { ok: true, returnTo, displayName: account.displayName };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");
