@@ -9,6 +9,7 @@ import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "~/components/layout/shells";
 import { LoadingBar } from "~/components/loading-bar";
 import { useNonce } from "~/components/nonce";
+import { NewBuildNotice } from "~/components/new-build-notice";
 import { Toaster } from "~/components/toaster";
 import { clearSessionCookie, getSessionState } from "~/modules/auth/session.server";
 import { reconnectNeed } from "~/modules/connections/reconnect.server";
@@ -17,6 +18,7 @@ import { unreadNotices } from "~/modules/publishing/notify.server";
 import { isLocale } from "~/modules/i18n/i18n";
 import { getLocale, hasLocaleChoice } from "~/modules/i18n/i18n.server";
 import { combineHeaders } from "~/modules/http/headers.server";
+import { forcedColorModeOf, resolveColorMode } from "~/modules/theme/color-mode";
 import { themeSessionResolver } from "~/modules/theme/theme.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { isChunkLoadError, reloadForChunkFailure } from "~/utils/chunk-reload";
@@ -25,6 +27,7 @@ import { titleFromMatches, type RouteHandle } from "~/utils/page-title";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useRootData } from "~/utils/use-root-data";
 import stylesheet from "./tailwind.css?url";
+import { TooltipProvider } from "~/components/ui/tooltip";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -86,15 +89,18 @@ function StandaloneAnalytics() {
 function Document({ children, locale, ssrTheme }: { children: ReactNode; locale: string; ssrTheme: boolean }) {
   const [theme] = useTheme();
   const nonce = useNonce();
-  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const matches = useMatches();
+  const hydrate = !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const forced = forcedColorModeOf(matches);
   return (
-    <html lang={locale} className={cn(theme)} suppressHydrationWarning>
+    <html lang={locale} className={cn(resolveColorMode(forced, theme))} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <PageTitle />
         <Meta />
-        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        {/* A forced mode is known on the server: no script needed to guess the system's. */}
+        {forced ? <meta name="color-scheme" content={forced} /> : <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />}
         <Links />
         {hydrate ? null : <StandaloneAnalytics />}
       </head>
@@ -119,9 +125,11 @@ export function Layout({ children }: { children: ReactNode }) {
   useChangeLanguage(locale);
   return (
     <ThemeProvider specifiedTheme={rootData?.theme ?? null} themeAction="/set-theme">
-      <Document locale={locale} ssrTheme={Boolean(rootData?.theme)}>
-        {children}
-      </Document>
+      <TooltipProvider>
+        <Document locale={locale} ssrTheme={Boolean(rootData?.theme)}>
+          {children}
+        </Document>
+      </TooltipProvider>
     </ThemeProvider>
   );
 }
@@ -159,6 +167,7 @@ export default function App() {
       <LoadingBar />
       <Outlet />
       <Toaster flash={toast} hydrated={hydrated} />
+      <NewBuildNotice />
     </>
   );
 }

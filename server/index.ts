@@ -58,7 +58,11 @@ async function main(): Promise<void> {
   const remix = remixHandler({
     build,
     mode: isDevelopment ? "development" : "production",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? null,
+      buildVersion: typeof build === "function" ? null : build.assets.version,
+    }),
   });
   // Before anything reads a body: one over its limit is refused unread (the app says why).
   app.use(bodyLimit(remix.tooLarge));

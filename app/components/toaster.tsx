@@ -1,64 +1,100 @@
-import { CheckCircle2, Info, TriangleAlert, XCircle } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { CalendarClock, CheckCircle2, Copy, Info, Link2, LogOut, RefreshCw, Send, Trash2, TriangleAlert, XCircle, type LucideIcon } from "lucide-react";
+import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Toast as ToastData, ToastInput } from "~/modules/toast/toast";
+import { TOAST_DURATION_MS, type Toast as ToastData, type ToastAction as ToastActionData, type ToastInput } from "~/modules/toast/toast";
+import { createToastQueue } from "~/modules/toast/toast-queue";
 import { cn } from "~/utils/cn";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, toastVariants } from "./ui/toast";
+import { IconTooltip } from "./ui/tooltip";
+import { Toast, ToastAction, toastActionClassName, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, toastVariants } from "./ui/toast";
 
-// Toasts are queued, at most 5 visible (the oldest is dropped), 5 s each, removed
-// 200 ms after closing, bottom-right.
-export const TOAST_LIMIT = 5;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 200;
+const queue = createToastQueue();
 
-type QueuedToast = ToastData & { open: boolean };
-
-let toasts: QueuedToast[] = [];
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Shows a toast from anywhere in the browser. */
+/** Shows a toast from anywhere in the browser (the server flashes one with redirectWithToast). */
 export function toast(input: ToastInput): string {
-  const id = input.id ?? crypto.randomUUID();
-  if (toasts.some((t) => t.id === id)) return id;
-  toasts = [...toasts, { ...input, type: input.type ?? "info", id, open: true }].slice(-TOAST_LIMIT);
-  emit();
-  return id;
+  return queue.add(input);
 }
 
-export function dismissToast(id: string) {
-  toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
-  emit();
-  setTimeout(() => {
-    toasts = toasts.filter((t) => t.id !== id);
-    emit();
-  }, TOAST_REMOVE_DELAY_MS);
+export const dismissToast = queue.dismiss;
+
+const icons: Record<NonNullable<ToastData["icon"]>, LucideIcon> = {
+  info: Info,
+  success: CheckCircle2,
+  warning: TriangleAlert,
+  error: XCircle,
+  calendar: CalendarClock,
+  send: Send,
+  trash: Trash2,
+  copy: Copy,
+  link: Link2,
+  "log-out": LogOut,
+  refresh: RefreshCw,
+};
+const defaultIcons = { primary: "info", info: "info", success: "success", warning: "warning", error: "error", neutral: "info" } as const;
+const iconColors = {
+  primary: "text-primary",
+  info: "text-info",
+  success: "text-success",
+  warning: "text-warning",
+  error: "text-error",
+  neutral: "text-muted-foreground",
+} as const;
+
+/** The avatar when there is one (a picture or initials), otherwise the icon. */
+function ToastMedia({ toast }: { toast: ToastData }) {
+  if (toast.avatar) {
+    const { src, alt, text } = toast.avatar;
+    return src ? (
+      <img src={src} alt={alt} className="size-8 shrink-0 rounded-full object-cover" />
+    ) : (
+      <span role="img" aria-label={alt} className="grid size-8 shrink-0 place-items-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
+        {text}
+      </span>
+    );
+  }
+  const Icon = icons[toast.icon ?? defaultIcons[toast.color]];
+  return <Icon aria-hidden className={cn("mt-0.5 size-5 shrink-0", iconColors[toast.color])} />;
 }
 
-const icons = { success: CheckCircle2, error: XCircle, warning: TriangleAlert, info: Info } as const;
-const iconColors = { success: "text-success", error: "text-error", warning: "text-warning", info: "text-info" } as const;
+/** A link or a form post: both work without JavaScript. */
+function ActionControl({ action, wrap }: { action: ToastActionData; wrap: (control: ReactNode) => ReactNode }) {
+  const location = useLocation();
+  if ("href" in action || "reload" in action) {
+    // A reload is a link to the page open now (not the one the toast was made on), loaded afresh.
+    const [to, reloadDocument] = "reload" in action ? [location.pathname + location.search, true] : [action.href, action.reloadDocument];
+    return wrap(
+      <Link to={to} reloadDocument={reloadDocument} className={toastActionClassName}>
+        {action.label}
+      </Link>,
+    );
+  }
+  return (
+    <Form method="post" action={action.formAction}>
+      {Object.entries(action.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {wrap(
+        <button type="submit" className={toastActionClassName}>
+          {action.label}
+        </button>,
+      )}
+    </Form>
+  );
+}
 
-function ToastIcon({ type }: { type: ToastData["type"] }) {
-  const Icon = icons[type];
-  return <Icon aria-hidden className={cn("mt-0.5 size-5 shrink-0", iconColors[type])} />;
+/** How long a toast stays: its own duration, 0 for until closed. */
+function durationOf(toast: ToastData) {
+  return toast.duration === 0 ? Infinity : (toast.duration ?? TOAST_DURATION_MS);
 }
 
 /**
  * Renders the queue with Radix toasts. The toast a server action flashed (through a cookie) comes
- * in `flash`: it is queued on hydration, and rendered as plain HTML when JavaScript is off.
+ * in `flash`: it is queued on hydration, and rendered as plain HTML when JavaScript is off (its
+ * actions are links and forms, so they work there too).
  */
 export function Toaster({ flash, hydrated }: { flash: ToastData | null; hydrated: boolean }) {
   const { t } = useTranslation();
-  const queue = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => toasts,
-  );
+  const toasts = useSyncExternalStore(queue.subscribe, queue.snapshot, queue.snapshot);
 
   useEffect(() => {
     if (flash) toast(flash);
@@ -66,39 +102,72 @@ export function Toaster({ flash, hydrated }: { flash: ToastData | null; hydrated
 
   if (!hydrated) {
     if (!flash) return null;
+    const duration = durationOf(flash);
+    // The CSS animation hides it after its duration (paused while hovered or focused).
+    const style = { "--toast-duration": `${duration === Infinity ? 0 : duration}ms` } as CSSProperties;
     return (
-      <div className="fixed right-0 bottom-0 z-[100] w-full p-4 sm:max-w-[420px]">
-        <div role="status" className={cn(toastVariants({ variant: flash.type }), "toast-static")}>
-          <ToastIcon type={flash.type} />
-          <div className="flex flex-col gap-1">
-            <p className="text-sm font-semibold">{flash.title}</p>
-            {flash.description ? <p className="text-sm text-muted-foreground">{flash.description}</p> : null}
+      <section aria-label={t("toast.region")} className="fixed right-0 bottom-0 z-[100] w-full p-4 sm:max-w-[420px]">
+        <div role="status" style={style} className={cn(toastVariants({ color: flash.color }), duration !== Infinity && "toast-static")} data-toast={flash.id}>
+          <ToastMedia toast={flash} />
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex flex-col gap-1">
+              <p className="text-sm font-semibold">{flash.title}</p>
+              {flash.description ? <p className="text-sm text-muted-foreground">{flash.description}</p> : null}
+            </div>
+            <ToastActions toast={flash} wrap={(_, control) => control} />
           </div>
         </div>
-      </div>
+      </section>
     );
   }
 
   return (
     <ToastProvider duration={TOAST_DURATION_MS} label={t("toast.region")}>
-      {queue.map((item) => (
+      {toasts.map((item) => (
         <Toast
           key={item.id}
-          variant={item.type}
+          color={item.color}
           open={item.open}
+          duration={durationOf(item)}
+          data-toast={item.id}
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}
         >
-          <ToastIcon type={item.type} />
-          <div className="flex flex-col gap-1">
-            <ToastTitle>{item.title}</ToastTitle>
-            {item.description ? <ToastDescription>{item.description}</ToastDescription> : null}
+          <ToastMedia toast={item} />
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex flex-col gap-1">
+              <ToastTitle>{item.title}</ToastTitle>
+              {item.description ? <ToastDescription>{item.description}</ToastDescription> : null}
+            </div>
+            <ToastActions
+              toast={item}
+              wrap={(action, control) => (
+                <ToastAction asChild altText={action.label}>
+                  {control}
+                </ToastAction>
+              )}
+            />
           </div>
-          <ToastClose label={t("toast.close")} />
+          {item.close ? (
+            <IconTooltip label={t("toast.close")} side="left">
+              <ToastClose label={t("toast.close")} />
+            </IconTooltip>
+          ) : null}
         </Toast>
       ))}
       <ToastViewport />
     </ToastProvider>
+  );
+}
+
+function ToastActions({ toast, wrap }: { toast: ToastData; wrap: (action: ToastActionData, control: ReactNode) => ReactNode }) {
+  if (!toast.actions.length) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {toast.actions.map((action) => (
+        <ActionControl key={action.label} action={action} wrap={(control) => wrap(action, control)} />
+      ))}
+    </div>
   );
 }

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { t } = await getRequestT(request);
   // The same answer whether or not the address has an account.
-  return redirectWithToast("/login", { type: "info", title: t("auth.forgot.sentTitle"), description: t("auth.forgot.sent") });
+  return redirectWithToast("/login", { color: "info", title: t("auth.forgot.sentTitle"), description: t("auth.forgot.sent") });
 }
 
 export default function ForgotPasswordPage() {

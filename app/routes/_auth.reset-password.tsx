@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyWithError(request, submission, error, { hideFields: secretFields });
   }
   const { t } = await getRequestT(request);
-  return redirectWithToast("/login", { type: "success", title: t("auth.reset.doneTitle"), description: t("auth.reset.done") });
+  return redirectWithToast("/login", { color: "success", title: t("auth.reset.doneTitle"), description: t("auth.reset.done") });
 }
 
 export default function ResetPasswordPage() {

@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { cookie } = await signUp({ email, password, timezone, locale }, sessionClient(request, context));
     return redirectWithToast(
       safeRedirect(redirectTo, HOME_AFTER_SIGN_IN),
-      { type: "success", title: t("auth.signup.welcome"), description: t("auth.signup.checkInbox", { email }) },
+      { color: "success", title: t("auth.signup.welcome"), description: t("auth.signup.checkInbox", { email }) },
       { headers: { "Set-Cookie": cookie } },
     );
   } catch (error) {

@@ -9,6 +9,7 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyMessages, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { initialsOf } from "~/modules/toast/toast";
 import type { RouteHandle } from "~/utils/page-title";
 import { pathOf } from "~/utils/redirect";
 
@@ -39,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
     rethrowUnlessAppError(error);
     return replyWithError(request, null, error);
   }
-  return redirectWithToast(pathOf(request), { type: "success", title: t(`admin.users.${intent}d`, { email }) });
+  return redirectWithToast(pathOf(request), {
+    color: "success",
+    title: t(`admin.users.${intent}d`, { email }),
+    avatar: { alt: email, text: initialsOf(email) },
+  });
 }
 
 export default function AdminUsersPage() {

@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     rethrowUnlessAppError(error);
     if (typeof returnTo !== "string" || !returnTo) return replyWithError(request, null, error);
     const { t } = await getRequestT(request);
-    return redirectWithToast(safeRedirect(returnTo, "/checkout"), { type: "error", title: t(error.messageKey, error.options.values) });
+    return redirectWithToast(safeRedirect(returnTo, "/checkout"), { color: "error", title: t(error.messageKey, error.options.values) });
   }
 }
 

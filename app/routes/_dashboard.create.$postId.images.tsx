@@ -66,7 +66,7 @@ async function upload(request: Request, userId: string, postId: string) {
     // Some files may have been added beside the refused ones: a 200 lets the page reload its list.
     return replyMessages(messages, added ? 200 : Math.max(...refused.map(({ error }) => error.status)));
   }
-  return redirectWithToast(stepPath(postId, "images"), { type: "success", title: t("create.images.added", { count: added }) });
+  return redirectWithToast(stepPath(postId, "images"), { color: "success", title: t("create.images.added", { count: added }) });
 }
 
 export default function ImagesStep() {

@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("intent") === "draft") {
     await finishComposing(user.id, postId);
     const { t } = await getRequestT(request);
-    return redirectWithToast(`/posts/${postId}`, { type: "success", title: t("create.schedule.savedDraft") });
+    return redirectWithToast(`/posts/${postId}`, { color: "success", title: t("create.schedule.savedDraft") });
   }
   return submitScheduleForm(request, formData, user, postId);
 }

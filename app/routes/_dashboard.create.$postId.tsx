@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     if (!isAppError(error) || error.status !== 409) rethrowAsResponse(error);
     const { t } = await getRequestT(request);
-    throw await redirectWithToast(`/posts/${postId}`, { type: "info", title: t(error.messageKey) });
+    throw await redirectWithToast(`/posts/${postId}`, { color: "info", title: t(error.messageKey) });
   }
 }
 

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     rethrowUnlessAppError(error);
     // The draft now has its own page: the refusal is said there.
     const { t } = await getRequestT(request);
-    return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey, error.options.values) });
+    return redirectWithToast(returnTo, { color: "error", title: t(error.messageKey, error.options.values) });
   }
 }
 

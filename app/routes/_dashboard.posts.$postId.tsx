@@ -45,11 +45,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === "publishNow") {
       await publishNow(user.id, postId);
-      return redirectWithToast(`/posts/${postId}`, { type: "success", title: t("create.schedule.publishingNow") });
+      return redirectWithToast(`/posts/${postId}`, { color: "success", icon: "send", title: t("create.schedule.publishingNow") });
     }
     if (intent === "duplicate") {
       const copy = await duplicatePost(user.id, postId);
-      return redirectWithToast(`/create/${copy.id}/review`, { type: "success", title: t("posts.detail.duplicated") });
+      return redirectWithToast(`/create/${copy.id}/review`, {
+        color: "success",
+        icon: "copy",
+        title: t("posts.detail.duplicated"),
+        // Undo deletes the copy (the same post as its delete page's confirmation); time to change one's mind.
+        actions: [{ label: t("toast.actions.undo"), formAction: `/posts/${copy.id}/delete` }],
+        duration: 10_000,
+      });
     }
   } catch (error) {
     rethrowUnlessAppError(error);

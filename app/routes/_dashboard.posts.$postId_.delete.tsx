@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(request, null, error);
   }
   const { t } = await getRequestT(request);
-  return redirectWithToast("/posts", { type: "success", title: t("posts.delete.done") });
+  return redirectWithToast("/posts", { color: "success", icon: "trash", title: t("posts.delete.done") });
 }
 
 export default function DeletePostPage() {

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t } = await getRequestT(request);
-  const done = (title: string, init?: ResponseInit) => redirectWithToast("/profile", { type: "success", title }, init);
+  const done = (title: string, init?: ResponseInit) => redirectWithToast("/profile", { color: "success", title }, init);
 
   try {
     switch (intent) {
@@ -75,14 +75,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         try {
           const { flaggedPosts } = await disconnect(user.id, provider);
           return redirectWithToast("/profile#connections", {
-            type: "success",
+            color: "success",
             title: t(`connections.disconnected.${provider}`),
             description: flaggedPosts ? t("connections.flaggedPosts", { count: flaggedPosts }) : undefined,
           });
         } catch (error) {
           // Any failure says 'Failed to disconnect LinkedIn / Twitter'.
           if (!isAppError(error)) logger.error({ err: error, userId: user.id, provider }, "Disconnect failed");
-          return redirectWithToast("/profile#connections", { type: "error", title: t(`connections.errors.disconnectFailed.${provider}`) });
+          return redirectWithToast("/profile#connections", { color: "error", title: t(`connections.errors.disconnectFailed.${provider}`) });
         }
       }
       case "signOutOthers": {
@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     rethrowUnlessAppError(error);
-    return redirectWithToast("/profile", { type: "error", title: t(error.messageKey, error.options.values) });
+    return redirectWithToast("/profile", { color: "error", title: t(error.messageKey, error.options.values) });
   }
 }
 

@@ -21,10 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t } = await getRequestT(request);
   const result = await sendServerTestEvent(admin);
   const toast = !result
-    ? { type: "error" as const, title: t("debugPosthog.server.notConfigured") }
+    ? { color: "error" as const, title: t("debugPosthog.server.notConfigured") }
     : result.ok
-      ? { type: "success" as const, title: t("debugPosthog.server.sent") }
-      : { type: "error" as const, title: t("debugPosthog.server.failed"), description: result.error };
+      ? { color: "success" as const, title: t("debugPosthog.server.sent") }
+      : { color: "error" as const, title: t("debugPosthog.server.failed"), description: result.error };
   return redirectWithToast("/debug-posthog", toast);
 }
 

@@ -5,6 +5,7 @@ import { getPageParams } from "~/modules/errors/route-errors.server";
 import { providerParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { initialsOf } from "~/modules/toast/toast";
 
 /**
  * Where LinkedIn and X send the user back after consent. Success stores the connection and returns
@@ -16,13 +17,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { provider } = getPageParams(params, providerParams);
   const { user, sessionId } = await requireUserSession(request);
   const query = new URL(request.url).searchParams;
-  const { ok, update, returnTo } = await completeConnect(
+  const { ok, update, returnTo, displayName } = await completeConnect(
     provider,
     { code: query.get("code"), state: query.get("state"), error: query.get("error") },
     { userId: user.id, sessionId },
   );
   const { t } = await getRequestT(request);
   return ok
-    ? redirectWithToast(returnTo, { type: "success", title: t(`connections.connected.${provider}`) })
-    : redirectWithToast(returnTo, { type: "error", title: t(connectFailureKey(provider, update)) });
+    ? redirectWithToast(returnTo, {
+        color: "success",
+        title: t(`connections.connected.${provider}`),
+        description: displayName || undefined,
+        // The account's initials: its picture lives on the provider's site, which the page may not load.
+        avatar: displayName ? { alt: displayName, text: initialsOf(displayName) } : undefined,
+      })
+    : redirectWithToast(returnTo, { color: "error", title: t(connectFailureKey(provider, update)) });
 }

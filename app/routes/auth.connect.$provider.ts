@@ -24,6 +24,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     rethrowUnlessAppError(error);
     const { t } = await getRequestT(request);
-    return redirectWithToast(returnTo, { type: "error", title: t(error.messageKey, error.options.values) });
+    return redirectWithToast(returnTo, { color: "error", title: t(error.messageKey, error.options.values) });
   }
 }

@@ -22,7 +22,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("reason") === "expired") {
     const redirectTo = safeRedirect(form.get("redirectTo"), "/");
     const login = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
-    return redirectWithToast(login, { type: "info", title: t("auth.sessionExpired") }, init);
+    return redirectWithToast(login, { color: "info", title: t("auth.sessionExpired") }, init);
   }
-  return redirectWithToast("/", { type: "info", title: t("auth.signedOut") }, init);
+  return redirectWithToast(
+    "/",
+    { color: "info", icon: "log-out", title: t("auth.signedOut"), actions: [{ label: t("toast.actions.signIn"), href: "/login" }] },
+    init,
+  );
 }

@@ -5,7 +5,8 @@ import { StandalonePage } from "~/components/standalone-page";
 import { Button } from "~/components/ui/button";
 import type { RouteHandle } from "~/utils/page-title";
 
-export const handle: RouteHandle = { title: "payment.cancel.title" };
+// Light like Stripe's own checkout page, which the user comes back from: no dark-light-dark flash.
+export const handle: RouteHandle = { title: "payment.cancel.title", forcedColorMode: "light" };
 
 export default function PaymentCanceledPage() {
   const { t } = useTranslation();

@@ -10,7 +10,8 @@ import { isAppError } from "~/modules/errors/app-error";
 import { notFoundPage, rethrowAsResponse } from "~/modules/errors/route-errors.server";
 import type { RouteHandle } from "~/utils/page-title";
 
-export const handle: RouteHandle = { title: "payment.success.title" };
+// Light like Stripe's own checkout page, which the user comes back from: no dark-light-dark flash.
+export const handle: RouteHandle = { title: "payment.success.title", forcedColorMode: "light" };
 
 /** While the webhook has not come, the page looks again every few seconds (without JavaScript too). */
 const RECHECK_SECONDS = 4;

@@ -12,9 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const next = (await getOptionalUser(request)) ? "/profile" : "/login";
   try {
     await verifyEmail(token);
-    return redirectWithToast(next, { type: "success", title: t("auth.verify.doneTitle"), description: t("auth.verify.done") });
+    return redirectWithToast(next, { color: "success", title: t("auth.verify.doneTitle"), description: t("auth.verify.done") });
   } catch (error) {
     rethrowUnlessAppError(error);
-    return redirectWithToast(next, { type: "error", title: t("auth.verify.failedTitle"), description: t(error.messageKey) });
+    return redirectWithToast(next, { color: "error", title: t("auth.verify.failedTitle"), description: t(error.messageKey) });
   }
 }

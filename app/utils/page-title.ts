@@ -1,5 +1,6 @@
 import type { UIMatch } from "@remix-run/react";
 import type { TFunction } from "i18next";
+import type { ColorMode } from "~/modules/theme/color-mode";
 
 /**
  * Routes name their page in `handle.title`: an i18n key, or a function of the route's data. The
@@ -12,6 +13,8 @@ export interface RouteHandle {
    * the small enhancement script instead (public/enhance.js). The landing page, for its weight.
    */
   hydrate?: false;
+  /** The page is drawn in this mode whatever the preference (app/modules/theme/color-mode.ts). */
+  forcedColorMode?: ColorMode;
 }
 
 export function titleFromMatches(matches: UIMatch[], t: TFunction, siteName: string): string {

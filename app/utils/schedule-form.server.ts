@@ -34,7 +34,7 @@ export async function submitScheduleForm(request: Request, formData: FormData, u
 
 async function scheduledToast(request: Request, outcome: ScheduleOutcome, timezone: string): Promise<ToastInput> {
   const { t, locale } = await getRequestT(request);
-  if (outcome.now) return { type: "success", title: t("create.schedule.publishingNow") };
+  if (outcome.now) return { color: "success", icon: "send", title: t("create.schedule.publishingNow") };
   const lang = isLocale(locale) ? locale : "en";
   const when = formatDateTime(outcome.at, timezone, lang);
   const scheduledFor = outcome.ambiguous
@@ -42,8 +42,10 @@ async function scheduledToast(request: Request, outcome: ScheduleOutcome, timezo
     : t("create.schedule.scheduledFor", { when });
   const expiry = outcome.linkedinExpiry;
   return {
-    type: expiry ? "warning" : "success",
+    color: expiry ? "warning" : "success",
+    icon: expiry ? "warning" : "calendar",
     title: t("create.schedule.scheduled"),
+    actions: [{ label: t("toast.actions.newPost"), href: "/create" }],
     description: expiry ? `${scheduledFor} ${t("create.schedule.linkedinExpires", { date: formatDateTime(expiry, timezone, lang) })}` : scheduledFor,
   };
 }

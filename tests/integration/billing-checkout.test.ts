@@ -275,7 +275,7 @@ describe("the /checkout page's forms (no JavaScript needed)", () => {
     expect(back.headers.get("Location")).toBe("/profile#subscription");
     const toastCookie = back.headers.get("Set-Cookie")!.split(";")[0]!;
     const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: toastCookie } }));
-    expect(toast).toMatchObject({ type: "error", title: "Error creating checkout session." });
+    expect(toast).toMatchObject({ color: "error", title: "Error creating checkout session." });
 
     fake.failNext("POST /v1/checkout/sessions", { status: 400 });
     const own = (await call(checkoutPage, "POST", { cookie, body: form({ interval: "month" }) })) as { data: any; init: ResponseInit };

@@ -43,7 +43,7 @@ describe("connecting an account", () => {
     expect(new URL(authorize).searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/callback/linkedin");
     const back = await followConsent(authorize, "Allow");
     const result = await completeConnect("linkedin", query(back), { userId: user.id, sessionId });
-    expect(result).toEqual({ ok: true, update: false, returnTo: "/create/abc/schedule" });
+    expect(result).toEqual({ ok: true, update: false, returnTo: "/create/abc/schedule", displayName: "Member 1" });
     const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
     expect(row).toMatchObject({ status: "active" });
     expect(row.displayName).not.toBe("");
@@ -124,14 +124,14 @@ describe("a failed connection, in the user's language", () => {
   ] as const)("%s %s: 'connect' without a connection, 'update' when reconnecting one, which is kept", async (locale, provider, connectFailed, updateFailed) => {
     const { user, cookie, sessionId } = await signedIn();
     const first = await followConsent(await startConnect(user, sessionId, provider), "Cancel");
-    expect(await callbackToast(first, cookie, locale, provider)).toMatchObject({ type: "error", title: connectFailed });
+    expect(await callbackToast(first, cookie, locale, provider)).toMatchObject({ color: "error", title: connectFailed });
 
     expect(
       (await completeConnect(provider, query(await followConsent(await startConnect(user, sessionId, provider), "Allow")), { userId: user.id, sessionId })).ok,
     ).toBe(true);
     const before = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider } } });
     const again = await followConsent(await startConnect(user, sessionId, provider), "Cancel");
-    expect(await callbackToast(again, cookie, locale, provider)).toMatchObject({ type: "error", title: updateFailed });
+    expect(await callbackToast(again, cookie, locale, provider)).toMatchObject({ color: "error", title: updateFailed });
     // The failed update left the connection as it was.
     expect(await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider } } })).toEqual(before);
   });
@@ -188,7 +188,7 @@ describe("connection API", () => {
     const response = await connectRoute.action({ request, params: { provider: "linkedin" }, context: {} } as unknown as ActionFunctionArgs);
     expect(response.headers.get("Location")).toBe("/profile");
     const { toast } = await getToast(new Request("http://localhost:3000/profile", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
-    expect(toast).toMatchObject({ type: "error", title: "Too many attempts. Please try again in 10 minutes." });
+    expect(toast).toMatchObject({ color: "error", title: "Too many attempts. Please try again in 10 minutes." });
     expect(await getDb().oAuthState.count({ where: { userId: user.id } })).toBe(connectStartsPerUser.limit);
   });
 

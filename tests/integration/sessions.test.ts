@@ -101,7 +101,7 @@ describe("signing out after a 401 in the browser (/logout, reason=expired)", () 
     const out = await logOut(cookie, { reason: "expired", redirectTo: "/create/abc/content?x=1" }, locale);
     expect(out.location).toBe(`/login?${new URLSearchParams({ redirectTo: "/create/abc/content?x=1" })}`);
     expect(out.cookies.some((c) => /^plume_session=;.*Max-Age=0/i.test(c))).toBe(true);
-    expect(out.toast).toMatchObject({ type: "info", title: message });
+    expect(out.toast).toMatchObject({ color: "info", title: message });
   });
 
   it("ends a session that still worked, and never sends off the site", async () => {

@@ -9,6 +9,7 @@ import { useZodForm } from "~/components/forms/use-zod-form";
 import { resultFor, type FormReply } from "~/modules/forms/reply";
 import { MAX_ALT_TEXT } from "~/modules/media/limits";
 import { altTextFormSchema } from "~/modules/posts/schemas";
+import { IconTooltip } from "~/components/ui/tooltip";
 
 interface Image {
   id: string;
@@ -78,39 +79,45 @@ export function ImageList({ images, reply }: { images: Image[]; reply?: FormRepl
           </div>
           <Form method="post" className="flex gap-1 sm:flex-col">
             <input type="hidden" name="imageId" value={image.id} />
-            <Button
-              type="submit"
-              name="intent"
-              value="moveUp"
-              variant="ghost"
-              size="icon"
-              disabled={index === 0}
-              aria-label={t("create.images.moveUp", { position: index + 1 })}
-            >
-              <ArrowUp aria-hidden />
-            </Button>
-            <Button
-              type="submit"
-              name="intent"
-              value="moveDown"
-              variant="ghost"
-              size="icon"
-              disabled={index === images.length - 1}
-              aria-label={t("create.images.moveDown", { position: index + 1 })}
-            >
-              <ArrowDown aria-hidden />
-            </Button>
-            <Button
-              type="submit"
-              name="intent"
-              value="remove"
-              variant="ghost"
-              size="icon"
-              className="text-error"
-              aria-label={t("create.images.remove", { position: index + 1 })}
-            >
-              <Trash2 aria-hidden />
-            </Button>
+            <IconTooltip label={t("create.images.moveUp", { position: index + 1 })}>
+              <Button
+                type="submit"
+                name="intent"
+                value="moveUp"
+                variant="ghost"
+                size="icon"
+                disabled={index === 0}
+                aria-label={t("create.images.moveUp", { position: index + 1 })}
+              >
+                <ArrowUp aria-hidden />
+              </Button>
+            </IconTooltip>
+            <IconTooltip label={t("create.images.moveDown", { position: index + 1 })}>
+              <Button
+                type="submit"
+                name="intent"
+                value="moveDown"
+                variant="ghost"
+                size="icon"
+                disabled={index === images.length - 1}
+                aria-label={t("create.images.moveDown", { position: index + 1 })}
+              >
+                <ArrowDown aria-hidden />
+              </Button>
+            </IconTooltip>
+            <IconTooltip label={t("create.images.remove", { position: index + 1 })}>
+              <Button
+                type="submit"
+                name="intent"
+                value="remove"
+                variant="ghost"
+                size="icon"
+                className="text-error"
+                aria-label={t("create.images.remove", { position: index + 1 })}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </IconTooltip>
           </Form>
         </li>
       ))}

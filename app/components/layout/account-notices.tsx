@@ -3,6 +3,7 @@ import { AlertTriangle, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConnectForm } from "~/components/profile/connections-section";
 import { useRootData } from "~/utils/use-root-data";
+import { IconTooltip } from "~/components/ui/tooltip";
 
 /**
  * What the signed-in user must know before anything else: a post that failed to publish (until
@@ -31,9 +32,11 @@ export function AccountNotices() {
           </p>
           <Form method="post" action={`/notices/${notice.id}/dismiss`}>
             <input type="hidden" name="redirectTo" value={here} />
-            <button type="submit" className="-m-1 cursor-pointer rounded p-1 text-muted-foreground hover:text-foreground" aria-label={t("notices.dismiss")}>
-              <X aria-hidden className="size-4" />
-            </button>
+            <IconTooltip label={t("notices.dismiss")}>
+              <button type="submit" className="-m-1 cursor-pointer rounded p-1 text-muted-foreground hover:text-foreground" aria-label={t("notices.dismiss")}>
+                <X aria-hidden className="size-4" />
+              </button>
+            </IconTooltip>
           </Form>
         </div>
       ))}

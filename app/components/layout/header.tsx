@@ -11,6 +11,7 @@ import { MobileMenu } from "./mobile-menu";
 import { mainNavItems, NavLinks, topNavItems } from "./navigation";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeSwitcher } from "./theme-switcher";
+import { IconTooltip } from "~/components/ui/tooltip";
 
 export function Header() {
   const { t } = useTranslation();
@@ -59,27 +60,29 @@ function SearchButton() {
   const hydrated = useHydrated();
   return (
     <>
-      <Link
-        to="/search"
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          window.dispatchEvent(new Event("plume:open-search"));
-        }}
-        className="flex h-9 items-center gap-2 rounded-md border px-2.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
-        aria-label={t("search.open")}
-        // Words for public/enhance.js, which opens the same search on pages sent without the app's JavaScript.
-        data-search-link
-        data-label={t("search.label")}
-        data-title={t("search.title")}
-        data-placeholder={t("search.placeholder")}
-        data-none={t("search.none")}
-        data-kinds={JSON.stringify({ docs: t("search.kinds.docs"), blog: t("search.kinds.blog"), page: t("search.kinds.page") })}
-      >
-        <Search aria-hidden className="size-4" />
-        <span className="hidden xl:inline">{t("search.short")}</span>
-        <kbd className="hidden rounded border bg-muted px-1 text-[0.65rem] xl:inline">⌘K</kbd>
-      </Link>
+      <IconTooltip label={t("search.open")} side="bottom">
+        <Link
+          to="/search"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            window.dispatchEvent(new Event("plume:open-search"));
+          }}
+          className="flex h-9 items-center gap-2 rounded-md border px-2.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+          aria-label={t("search.open")}
+          // Words for public/enhance.js, which opens the same search on pages sent without the app's JavaScript.
+          data-search-link
+          data-label={t("search.label")}
+          data-title={t("search.title")}
+          data-placeholder={t("search.placeholder")}
+          data-none={t("search.none")}
+          data-kinds={JSON.stringify({ docs: t("search.kinds.docs"), blog: t("search.kinds.blog"), page: t("search.kinds.page") })}
+        >
+          <Search aria-hidden className="size-4" />
+          <span className="hidden xl:inline">{t("search.short")}</span>
+          <kbd className="hidden rounded border bg-muted px-1 text-[0.65rem] xl:inline">⌘K</kbd>
+        </Link>
+      </IconTooltip>
       {hydrated ? <SearchDialog /> : null}
     </>
   );

@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { mainNavItems, NavLinks, topNavItems } from "./navigation";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeSwitcher } from "./theme-switcher";
+import { IconTooltip } from "~/components/ui/tooltip";
 
 /**
  * A <details> disclosure, so it opens without JavaScript. With JavaScript it also closes on route
@@ -45,13 +46,15 @@ export function MobileMenu() {
 
   return (
     <details ref={ref} className="group lg:hidden">
-      <summary
-        className="grid size-9 cursor-pointer list-none place-items-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden"
-        aria-label={t("nav.menu")}
-      >
-        <Menu aria-hidden className="size-5 group-open:hidden" />
-        <X aria-hidden className="hidden size-5 group-open:block" />
-      </summary>
+      <IconTooltip label={t("nav.menu")} side="bottom">
+        <summary
+          className="grid size-9 cursor-pointer list-none place-items-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden"
+          aria-label={t("nav.menu")}
+        >
+          <Menu aria-hidden className="size-5 group-open:hidden" />
+          <X aria-hidden className="hidden size-5 group-open:block" />
+        </summary>
+      </IconTooltip>
       <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-background px-4 pt-2 pb-6 shadow-lg sm:px-6">
         <div className="flex flex-col gap-4">
           {user ? <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} vertical linkClassName="text-base" /> : null}

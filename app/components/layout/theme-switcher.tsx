@@ -3,6 +3,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Theme, useTheme } from "remix-themes";
 import { cn } from "~/utils/cn";
+import { IconTooltip } from "~/components/ui/tooltip";
 
 const modes = [
   { value: "light", icon: Sun },
@@ -33,21 +34,21 @@ export function ThemeSwitcher({ className }: { className?: string }) {
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <div role="group" aria-label={t("theme.label")} className="flex rounded-md border p-0.5">
         {modes.map(({ value, icon: Icon }) => (
-          <button
-            key={value}
-            type="submit"
-            name="theme"
-            value={value}
-            aria-pressed={current === value}
-            title={t(`theme.${value}`)}
-            className={cn(
-              "grid cursor-pointer place-items-center rounded p-1.5 text-muted-foreground hover:text-foreground",
-              current === value && "bg-muted text-foreground",
-            )}
-          >
-            <Icon aria-hidden className="size-3.5" />
-            <span className="sr-only">{t(`theme.${value}`)}</span>
-          </button>
+          <IconTooltip key={value} label={t(`theme.${value}`)} side="bottom">
+            <button
+              type="submit"
+              name="theme"
+              value={value}
+              aria-pressed={current === value}
+              className={cn(
+                "grid cursor-pointer place-items-center rounded p-1.5 text-muted-foreground hover:text-foreground",
+                current === value && "bg-muted text-foreground",
+              )}
+            >
+              <Icon aria-hidden className="size-3.5" />
+              <span className="sr-only">{t(`theme.${value}`)}</span>
+            </button>
+          </IconTooltip>
         ))}
       </div>
     </form>

@@ -7,6 +7,7 @@ import type { Platform } from "~/modules/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons } from "./post-card";
+import { IconTooltip } from "~/components/ui/tooltip";
 
 export interface CalendarPost {
   id: string;
@@ -56,21 +57,25 @@ export function PostCalendar({
           {grid.title}
         </h2>
         <div className="flex items-center gap-1">
-          <Button asChild variant="outline" size="icon">
-            <Link to={prevHref} aria-label={t("posts.calendar.previous")} preventScrollReset>
-              <ChevronLeft aria-hidden />
-            </Link>
-          </Button>
+          <IconTooltip label={t("posts.calendar.previous")}>
+            <Button asChild variant="outline" size="icon">
+              <Link to={prevHref} aria-label={t("posts.calendar.previous")} preventScrollReset>
+                <ChevronLeft aria-hidden />
+              </Link>
+            </Button>
+          </IconTooltip>
           <Button asChild variant="outline" size="sm" className="h-9">
             <Link to={todayHref} preventScrollReset>
               {t("posts.calendar.today")}
             </Link>
           </Button>
-          <Button asChild variant="outline" size="icon">
-            <Link to={nextHref} aria-label={t("posts.calendar.next")} preventScrollReset>
-              <ChevronRight aria-hidden />
-            </Link>
-          </Button>
+          <IconTooltip label={t("posts.calendar.next")}>
+            <Button asChild variant="outline" size="icon">
+              <Link to={nextHref} aria-label={t("posts.calendar.next")} preventScrollReset>
+                <ChevronRight aria-hidden />
+              </Link>
+            </Button>
+          </IconTooltip>
         </div>
       </div>
       <table className="w-full table-fixed border-collapse overflow-hidden rounded-xl border bg-card text-sm">

@@ -21,21 +21,23 @@ export const toastVariants = cva(
   "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border bg-card p-4 pr-9 text-card-foreground shadow-lg data-[state=closed]:animate-[toast-leave_200ms_ease-in_forwards] data-[state=open]:animate-[toast-enter_200ms_ease-out] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
   {
     variants: {
-      variant: {
+      color: {
+        primary: "border-l-4 border-l-primary",
         info: "border-l-4 border-l-info",
         success: "border-l-4 border-l-success",
         warning: "border-l-4 border-l-warning",
         error: "border-l-4 border-l-error",
+        neutral: "border-l-4 border-l-muted-foreground",
       },
     },
-    defaultVariants: { variant: "info" },
+    defaultVariants: { color: "info" },
   },
 );
 
 export const Toast = forwardRef<
   ElementRef<typeof ToastPrimitive.Root>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>
->(({ className, variant, ...props }, ref) => <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />);
+>(({ className, color, ...props }, ref) => <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ color }), className)} {...props} />);
 Toast.displayName = "Toast";
 
 export const ToastTitle = forwardRef<ElementRef<typeof ToastPrimitive.Title>, ComponentPropsWithoutRef<typeof ToastPrimitive.Title>>(
@@ -47,6 +49,12 @@ export const ToastDescription = forwardRef<ElementRef<typeof ToastPrimitive.Desc
   ({ className, ...props }, ref) => <ToastPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />,
 );
 ToastDescription.displayName = "ToastDescription";
+
+/** A toast's button; `altText` says how to reach the same thing elsewhere, for screen readers. */
+export const ToastAction = ToastPrimitive.Action;
+
+export const toastActionClassName =
+  "inline-flex h-8 cursor-pointer items-center rounded-md border border-input bg-background px-3 text-xs font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 export const ToastClose = forwardRef<ElementRef<typeof ToastPrimitive.Close>, ComponentPropsWithoutRef<typeof ToastPrimitive.Close> & { label: string }>(
   ({ className, label, ...props }, ref) => (

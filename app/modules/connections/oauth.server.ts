@@ -105,7 +105,7 @@ export async function completeConnect(
   provider: Platform,
   query: CallbackQuery,
   session: { userId: string; sessionId: string },
-): Promise<{ ok: boolean; update: boolean; returnTo: string }> {
+): Promise<{ ok: boolean; update: boolean; returnTo: string; displayName?: string }> {
   const update = (await getDb().connection.count({ where: { userId: session.userId, provider } })) > 0;
   const pending = await consumeState(provider, query.state, session.sessionId);
   // Checked again on the way out: a state row is only as safe as the code that wrote it.
@@ -140,7 +140,7 @@ export async function completeConnect(
       update: data,
     });
     await clearDisconnectFlags(session.userId, provider);
-    return { ok: true, update, returnTo };
+    return { ok: true, update, returnTo, displayName: account.displayName };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");

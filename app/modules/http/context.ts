@@ -7,6 +7,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The client's address as Express sees it (TRUST_PROXY decides whether to believe proxies). */
     clientIp: string | null;
+    /** The running build's id (Remix's manifest version); none in development, where it changes on every edit. */
+    buildVersion?: string | null;
   }
 }
 
