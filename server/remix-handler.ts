@@ -1,6 +1,7 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import type { BodyLimit } from "../app/modules/http/body-limits";
+import { writeAnswer } from "./answer-stream";
 import { bufferedBody } from "./body-limit";
 
 interface Options {
@@ -26,7 +27,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options) {
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      if (response.body) await writeAnswer(response.body, res);
       else res.end();
     } catch (error) {
       next(error);
