@@ -87,19 +87,13 @@ export async function listPosts(userId: string, filter: PostFilter, page: number
  * (an N+1-free query; the full texts, every image and the deliveries stay out of the page's data).
  */
 export async function listPostCards(userId: string, filter: PostFilter, page: number, pageSize: number) {
-  const db = getDb();
-  const where = { userId, ...statusWhere(filter) };
-  const [posts, total] = await Promise.all([
-    db.post.findMany({
-      where,
-      select: postCardSelect,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    }),
-    db.post.count({ where }),
-  ]);
-  return { posts, total };
+  return getDb().post.findMany({
+    where: { userId, ...statusWhere(filter) },
+    select: postCardSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+  });
 }
 
 /** How many posts each filter holds, from one grouped count. */

@@ -7,11 +7,13 @@ import type { PostFilter } from "./schemas";
 
 /** One page of a user's posts (newest first, as cards show them) and the count behind every filter. */
 export async function loadPostsPage(userId: string, filter: PostFilter, page: number, pageSize: number) {
+  // The filter's total comes with the counts every tab shows: no count query of its own.
   const [counts, first] = await Promise.all([countPostsByFilter(userId), listPostCards(userId, filter, page, pageSize)]);
-  const pageCount = Math.max(1, Math.ceil(first.total / pageSize));
+  const total = counts[filter];
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (a bookmark, a deleted post) shows the last one instead of nothing.
-  const result = page > pageCount ? await listPostCards(userId, filter, pageCount, pageSize) : first;
-  return { counts, posts: result.posts.map(toPostCardView), page: Math.min(page, pageCount), pageCount, total: result.total };
+  const posts = page > pageCount ? await listPostCards(userId, filter, pageCount, pageSize) : first;
+  return { counts, posts: posts.map(toPostCardView), page: Math.min(page, pageCount), pageCount, total };
 }
 
 const POSTS_PER_DAY = 4;
