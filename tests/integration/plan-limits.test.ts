@@ -108,7 +108,8 @@ describe("with billing on", () => {
     expect((await publishNow(user.id, failed.id)).status).toBe("scheduled");
   });
 
-  it("does not limit a trial, nor active pro or enterprise subscribers; an expired trial or a canceled pro is limited", async () => {
+  // Seven users scheduling eleven posts each: seconds on a busy machine (a bound, not a timing).
+  it("does not limit a trial, nor active pro or enterprise subscribers; an expired trial or a canceled pro is limited", { timeout: 30_000 }, async () => {
     const unlimited: Plan[] = ["trial", { plan: "pro", status: "active" }, { plan: "enterprise", status: "active" }, { plan: "pro", status: "trialing" }];
     for (const plan of unlimited) {
       const user = await planUser(plan);
