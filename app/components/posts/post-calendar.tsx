@@ -49,7 +49,6 @@ export function PostCalendar({
   const formatDate = useFormatDate();
   const byDay = new Map<string, CalendarPost[]>();
   for (const post of posts) byDay.set(post.day, [...(byDay.get(post.day) ?? []), post]);
-  const days = grid.weeks.flat().filter((d) => d.inMonth && byDay.has(d.date));
   return (
     <section aria-labelledby="calendar-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -78,8 +77,13 @@ export function PostCalendar({
           </IconTooltip>
         </div>
       </div>
-      <table className="w-full table-fixed border-collapse overflow-hidden rounded-xl border bg-card text-sm">
-        <thead>
+      {/*
+        One table for both layouts, each post drawn once: a month grid from sm up; on phones the same
+        cells stack as a day-by-day list of the month's days that hold posts (rendering a second list
+        for phones cost as much as the rest of the page, docs/decisions/0037).
+      */}
+      <table className="w-full table-fixed border-collapse overflow-hidden text-sm max-sm:block sm:rounded-xl sm:border sm:bg-card">
+        <thead className="max-sm:hidden">
           <tr>
             {grid.weekdayLabels.map((label) => (
               <th key={label} scope="col" className="border-b py-2 text-xs font-medium text-muted-foreground capitalize">
@@ -88,50 +92,60 @@ export function PostCalendar({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
           {grid.weeks.map((week) => (
-            <tr key={week[0]?.date}>
+            <tr key={week[0]?.date} className="max-sm:contents">
               {week.map((day) => {
                 const items = byDay.get(day.date) ?? [];
                 const total = dayTotals[day.date] ?? items.length;
+                const shown = items.slice(0, 3);
                 return (
                   <td
                     key={day.date}
-                    className={cn("h-14 border align-top sm:h-28", !day.inMonth && "bg-muted/40 text-muted-foreground")}
+                    className={cn(
+                      "align-top max-sm:block sm:h-28 sm:border",
+                      !day.inMonth && "text-muted-foreground sm:bg-muted/40",
+                      (!day.inMonth || items.length === 0) && "max-sm:hidden",
+                    )}
                     aria-current={day.isToday ? "date" : undefined}
                   >
-                    <div className="flex h-full flex-col gap-1 p-1">
+                    <div className="flex h-full flex-col gap-1 sm:p-1">
                       <span
                         className={cn(
-                          "grid size-6 place-items-center self-end rounded-full text-xs",
+                          "grid size-6 place-items-center self-end rounded-full text-xs max-sm:hidden",
                           day.isToday && "bg-primary font-semibold text-primary-foreground",
                         )}
                       >
                         {day.day}
                       </span>
-                      <ul className="hidden flex-col gap-1 sm:flex">
-                        {items.slice(0, 3).map((post) => (
-                          <li key={post.id}>
-                            <Link to={`/posts/${post.id}`} className="flex items-center gap-1 truncate rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent">
-                              <span aria-hidden className={cn("size-1.5 shrink-0 rounded-full", dot[post.status])} />
-                              <span className="truncate">{post.text || t("posts.untitled")}</span>
-                            </Link>
-                          </li>
-                        ))}
-                        {total > 3 ? (
-                          <li>
-                            <Link to={listHref} className="px-1.5 text-xs text-muted-foreground hover:underline">
-                              {t("posts.calendar.more", { count: total - 3 })}
-                            </Link>
-                          </li>
-                        ) : null}
-                      </ul>
                       {items.length ? (
-                        <span className="flex flex-wrap justify-center gap-0.5 sm:hidden" aria-label={t("posts.calendar.count", { count: total })}>
-                          {items.slice(0, 4).map((post) => (
-                            <span key={post.id} aria-hidden className={cn("size-1.5 rounded-full", dot[post.status])} />
-                          ))}
-                        </span>
+                        <>
+                          <h3 className="text-xs font-semibold text-muted-foreground uppercase sm:sr-only">{formatDate(items[0]!.at, "date")}</h3>
+                          <ul className="flex flex-col gap-1 max-sm:gap-2">
+                            {shown.map((post) => (
+                              <li key={post.id}>
+                                <Link
+                                  to={`/posts/${post.id}`}
+                                  className="flex items-center gap-1 truncate rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent max-sm:gap-3 max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3 max-sm:text-sm"
+                                >
+                                  <span aria-hidden className={cn("size-1.5 shrink-0 rounded-full max-sm:size-2", dot[post.status])} />
+                                  <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
+                                  <span className="text-xs text-muted-foreground sm:sr-only">{formatDate(post.at, "time")}</span>
+                                  <span className="sm:hidden">
+                                    <PlatformIcons platforms={post.platforms} shared />
+                                  </span>
+                                </Link>
+                              </li>
+                            ))}
+                            {total > shown.length ? (
+                              <li>
+                                <Link to={listHref} className="px-1.5 text-xs text-muted-foreground hover:underline max-sm:px-0">
+                                  {t("posts.calendar.more", { count: total - shown.length })}
+                                </Link>
+                              </li>
+                            ) : null}
+                          </ul>
+                        </>
                       ) : null}
                     </div>
                   </td>
@@ -141,33 +155,6 @@ export function PostCalendar({
           ))}
         </tbody>
       </table>
-      {/* Phones see the month's posts as a list under the grid. */}
-      <ol className="flex flex-col gap-3 sm:hidden">
-        {days.map((day) => (
-          <li key={day.date} className="flex flex-col gap-2">
-            <h3 className="text-xs font-semibold text-muted-foreground uppercase">{formatDate(byDay.get(day.date)![0]!.at, "date")}</h3>
-            <ul className="flex flex-col gap-2">
-              {byDay.get(day.date)!.map((post) => (
-                <li key={post.id}>
-                  <Link to={`/posts/${post.id}`} className="flex items-center gap-3 rounded-lg border bg-card p-3 text-sm">
-                    <span aria-hidden className={cn("size-2 shrink-0 rounded-full", dot[post.status])} />
-                    <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
-                    <span className="text-xs text-muted-foreground">{formatDate(post.at, "time")}</span>
-                    <PlatformIcons platforms={post.platforms} shared />
-                  </Link>
-                </li>
-              ))}
-              {(dayTotals[day.date] ?? 0) > (byDay.get(day.date)?.length ?? 0) ? (
-                <li>
-                  <Link to={listHref} className="text-xs text-muted-foreground hover:underline">
-                    {t("posts.calendar.more", { count: (dayTotals[day.date] ?? 0) - (byDay.get(day.date)?.length ?? 0) })}
-                  </Link>
-                </li>
-              ) : null}
-            </ul>
-          </li>
-        ))}
-      </ol>
       {posts.length === 0 ? <p className="text-sm text-muted-foreground">{t("posts.calendar.empty")}</p> : null}
     </section>
   );
