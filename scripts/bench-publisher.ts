@@ -210,6 +210,19 @@ function cpuSecondsOf(pid: number | undefined): number {
 }
 const CLOCK_TICKS = 100;
 
+/** CPU seconds so far of each PostgreSQL server process connected to the database (same machine). */
+async function databaseServerCpu(databaseUrl: string): Promise<Map<number, number>> {
+  if (!ADMIN_URL) return new Map();
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [new URL(databaseUrl).pathname.slice(1)]);
+    return new Map(rows.map((row) => [row.pid, cpuSecondsOf(row.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
 function cpuSince(start: NodeJS.CpuUsage): number {
   const { user, system } = process.cpuUsage(start);
   return (user + system) / 1e6;
@@ -230,6 +243,8 @@ interface Result {
   /** CPU seconds used during the run by the publisher processes, and by this process (fakes, polling). */
   workerCpuS: number;
   benchCpuS: number;
+  /** CPU seconds of the PostgreSQL server processes serving this run's database (NaN on SQLite). */
+  databaseCpuS: number;
   completionS: number;
   throughput: number;
   p50: number;
@@ -275,6 +290,7 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
 
     const workersCpuAtStart = workers.reduce((sum, w) => sum + cpuSecondsOf(w.child.pid), 0);
     const benchCpuAtStart = process.cpuUsage();
+    const databaseCpuAtStart = await databaseServerCpu(database.url);
     const deadline = t0 + TIMEOUT_MS;
     let done = 0;
     let lastReport = Date.now();
@@ -289,6 +305,8 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
     }
     const workerCpuS = workers.reduce((sum, w) => sum + cpuSecondsOf(w.child.pid), 0) - workersCpuAtStart;
     const benchCpuS = cpuSince(benchCpuAtStart);
+    const databaseCpuAtEnd = await databaseServerCpu(database.url);
+    const databaseCpuS = ADMIN_URL ? [...databaseCpuAtEnd].reduce((sum, [pid, cpu]) => sum + cpu - (databaseCpuAtStart.get(pid) ?? 0), 0) : NaN;
     await Promise.all(workers.map(async (w) => (w.child.kill("SIGTERM"), await w.exited)));
 
     const rows = await db.delivery.findMany({ select: { status: true, publishedAt: true, post: { select: { scheduledAt: true } } } });
@@ -318,6 +336,7 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
       max: (lateness[lateness.length - 1] ?? NaN) / 1000,
       workerCpuS,
       benchCpuS,
+      databaseCpuS,
     };
   } finally {
     for (const w of workers) w.child.kill("SIGKILL");
@@ -341,7 +360,8 @@ try {
       console.log(
         `  done: ${result.published}/${result.deliveries} published, ${result.failed} failed, ${result.notExactlyOnce} not exactly once; ` +
           `completion ${result.completionS.toFixed(1)} s, ${result.throughput.toFixed(0)}/s, lateness p50 ${result.p50.toFixed(2)} s p99 ${result.p99.toFixed(2)} s; ` +
-          `CPU: publishers ${result.workerCpuS.toFixed(1)} s, this process (fakes, polling) ${result.benchCpuS.toFixed(1)} s`,
+          `CPU: publishers ${result.workerCpuS.toFixed(1)} s, this process (fakes, polling) ${result.benchCpuS.toFixed(1)} s` +
+          (ADMIN_URL ? `, PostgreSQL ${result.databaseCpuS.toFixed(1)} s` : ""),
       );
     }
   }
@@ -352,11 +372,12 @@ try {
 console.log(
   "\ncompletion: first scheduled time to last publishedAt (for spread, that includes the minute over which they fall due);" +
     "\nlateness: publishedAt − the post's scheduled time; throughput: published / completion;" +
-    "\nCPU: seconds of CPU from the due time to the end, by the publisher processes and by this one (fakes, database polling).",
+    "\nCPU: seconds of CPU from the due time to the end, by the publisher processes, by this one (fakes, database polling)" +
+    "\nand, on PostgreSQL, by the server processes serving the run's database.",
 );
 const row = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(10) : c.padStart(12))).join("");
 console.log(
-  `${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late", "worker CPU", "bench CPU"])}`,
+  `${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late", "worker CPU", "bench CPU", "db CPU"])}`,
 );
 for (const r of results) {
   console.log(
@@ -373,6 +394,7 @@ for (const r of results) {
       `${r.max.toFixed(2)} s`,
       `${r.workerCpuS.toFixed(1)} s`,
       `${r.benchCpuS.toFixed(1)} s`,
+      ADMIN_URL ? `${r.databaseCpuS.toFixed(1)} s` : "-",
     ]),
   );
 }
