@@ -29,14 +29,27 @@ export interface ClaimedDelivery {
  */
 export async function claimDue(workerId: string, platform: Platform, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
+  const due = await whatIsDue(platform, now);
   const claimed: ClaimedDelivery[] = [];
-  const expired = await getDb().delivery.findFirst({ where: { platform, status: "publishing", leaseUntil: { lt: now } }, select: { id: true } });
-  if (expired) {
+  if (due.expired) {
     await failInterruptedTooOften(platform, now);
     claimed.push(...(await takeDue(workerId, platform, limit, now, "expired")));
   }
-  if (claimed.length < limit) claimed.push(...(await takeDue(workerId, platform, limit - claimed.length, now, "pending")));
+  if (due.pending && claimed.length < limit) claimed.push(...(await takeDue(workerId, platform, limit - claimed.length, now, "pending")));
   return claimed;
+}
+
+/**
+ * Whether anything of each kind is due, by one read through the status indexes: a publisher with
+ * nothing to do (most polls) writes nothing, and on SQLite does not take the write lock the web
+ * process and the other publishers need.
+ */
+async function whatIsDue(platform: Platform, now: Date): Promise<{ expired: boolean; pending: boolean }> {
+  const [row] = await getDb().$queryRaw<{ expired: unknown; pending: unknown }[]>`
+    SELECT EXISTS (SELECT 1 FROM "Delivery" WHERE "status" = 'publishing' AND "leaseUntil" < ${now} AND "platform" = ${platform}) AS "expired",
+           EXISTS (SELECT 1 FROM "Delivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND "platform" = ${platform}) AS "pending"`;
+  // SQLite answers 0 or 1, PostgreSQL true or false.
+  return { expired: Number(row?.expired) === 1, pending: Number(row?.pending) === 1 };
 }
 
 const TAKEN_OVER_MESSAGE = "The previous attempt stopped before it finished";
