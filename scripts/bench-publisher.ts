@@ -11,7 +11,7 @@
 // at the same second, or spread evenly over the minute), BENCH_POLL_MS (1000), BENCH_TIMEOUT_S (300).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -196,6 +196,38 @@ function startWorker(databaseUrl: string, linkedin: LinkedInFake, x: XFake): Wor
   return { child, started, exited };
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). With
+ * fewer cores than busy processes, wall time follows the machine's load; CPU per delivery does not.
+ */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** CPU seconds so far of each PostgreSQL server process connected to the database (same machine). */
+async function databaseServerCpu(databaseUrl: string): Promise<Map<number, number>> {
+  if (!ADMIN_URL) return new Map();
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [new URL(databaseUrl).pathname.slice(1)]);
+    return new Map(rows.map((row) => [row.pid, cpuSecondsOf(row.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
@@ -208,6 +240,11 @@ interface Result {
   published: number;
   failed: number;
   notExactlyOnce: number;
+  /** CPU seconds used during the run by the publisher processes, and by this process (fakes, polling). */
+  workerCpuS: number;
+  benchCpuS: number;
+  /** CPU seconds of the PostgreSQL server processes serving this run's database (NaN on SQLite). */
+  databaseCpuS: number;
   completionS: number;
   throughput: number;
   p50: number;
@@ -251,6 +288,9 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
       if (Date.now() > t0) console.log("  (setting the times took longer than the lead: the first ones were late already)");
     }
 
+    const workersCpuAtStart = workers.reduce((sum, w) => sum + cpuSecondsOf(w.child.pid), 0);
+    const benchCpuAtStart = process.cpuUsage();
+    const databaseCpuAtStart = await databaseServerCpu(database.url);
     const deadline = t0 + TIMEOUT_MS;
     let done = 0;
     let lastReport = Date.now();
@@ -263,6 +303,10 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
       }
       await sleep(250);
     }
+    const workerCpuS = workers.reduce((sum, w) => sum + cpuSecondsOf(w.child.pid), 0) - workersCpuAtStart;
+    const benchCpuS = cpuSince(benchCpuAtStart);
+    const databaseCpuAtEnd = await databaseServerCpu(database.url);
+    const databaseCpuS = ADMIN_URL ? [...databaseCpuAtEnd].reduce((sum, [pid, cpu]) => sum + cpu - (databaseCpuAtStart.get(pid) ?? 0), 0) : NaN;
     await Promise.all(workers.map(async (w) => (w.child.kill("SIGTERM"), await w.exited)));
 
     const rows = await db.delivery.findMany({ select: { status: true, publishedAt: true, post: { select: { scheduledAt: true } } } });
@@ -290,6 +334,9 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
       p50: percentile(lateness, 50) / 1000,
       p99: percentile(lateness, 99) / 1000,
       max: (lateness[lateness.length - 1] ?? NaN) / 1000,
+      workerCpuS,
+      benchCpuS,
+      databaseCpuS,
     };
   } finally {
     for (const w of workers) w.child.kill("SIGKILL");
@@ -312,7 +359,9 @@ try {
       results.push(result);
       console.log(
         `  done: ${result.published}/${result.deliveries} published, ${result.failed} failed, ${result.notExactlyOnce} not exactly once; ` +
-          `completion ${result.completionS.toFixed(1)} s, ${result.throughput.toFixed(0)}/s, lateness p50 ${result.p50.toFixed(2)} s p99 ${result.p99.toFixed(2)} s`,
+          `completion ${result.completionS.toFixed(1)} s, ${result.throughput.toFixed(0)}/s, lateness p50 ${result.p50.toFixed(2)} s p99 ${result.p99.toFixed(2)} s; ` +
+          `CPU: publishers ${result.workerCpuS.toFixed(1)} s, this process (fakes, polling) ${result.benchCpuS.toFixed(1)} s` +
+          (ADMIN_URL ? `, PostgreSQL ${result.databaseCpuS.toFixed(1)} s` : ""),
       );
     }
   }
@@ -322,10 +371,14 @@ try {
 
 console.log(
   "\ncompletion: first scheduled time to last publishedAt (for spread, that includes the minute over which they fall due);" +
-    "\nlateness: publishedAt − the post's scheduled time; throughput: published / completion.",
+    "\nlateness: publishedAt − the post's scheduled time; throughput: published / completion;" +
+    "\nCPU: seconds of CPU from the due time to the end, by the publisher processes, by this one (fakes, database polling)" +
+    "\nand, on PostgreSQL, by the server processes serving the run's database.",
 );
 const row = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(10) : c.padStart(12))).join("");
-console.log(`${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late"])}`);
+console.log(
+  `${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late", "worker CPU", "bench CPU", "db CPU"])}`,
+);
 for (const r of results) {
   console.log(
     row([
@@ -339,6 +392,9 @@ for (const r of results) {
       `${r.p50.toFixed(2)} s`,
       `${r.p99.toFixed(2)} s`,
       `${r.max.toFixed(2)} s`,
+      `${r.workerCpuS.toFixed(1)} s`,
+      `${r.benchCpuS.toFixed(1)} s`,
+      ADMIN_URL ? `${r.databaseCpuS.toFixed(1)} s` : "-",
     ]),
   );
 }

@@ -66,15 +66,40 @@ export async function markNeedsReconnect(connectionId: string, reason: string): 
   });
 }
 
+/** What usableConnection() reads of a connection. */
+export const connectionSelect = {
+  id: true,
+  userId: true,
+  provider: true,
+  providerUserId: true,
+  handle: true,
+  status: true,
+  accessTokenEnc: true,
+  refreshTokenEnc: true,
+  expiresAt: true,
+} as const;
+
+export type ConnectionRow = {
+  id: string;
+  userId: string;
+  provider: string;
+  providerUserId: string;
+  handle: string | null;
+  status: string;
+  accessTokenEnc: string | null;
+  refreshTokenEnc: string | null;
+  expiresAt: Date | null;
+};
+
 /**
  * A user's connection to a platform with an access token valid for the next minutes. A token near
  * its end is refreshed first; refreshes of one connection are serialized across every process (X
  * refresh tokens are single-use: two refreshes at once would lose the pair), and the new pair is
- * stored before it is used.
+ * stored before it is used. `read`: the connection as the caller has just read it (null: none), to
+ * read many at once (the publisher reads those of a whole claim with the posts).
  */
-export async function usableConnection(userId: string, provider: Platform): Promise<UsableConnection> {
-  const db = getDb();
-  const row = await db.connection.findUnique({ where: { userId_provider: { userId, provider } } });
+export async function usableConnection(userId: string, provider: Platform, read?: ConnectionRow | null): Promise<UsableConnection> {
+  const row = read !== undefined ? read : await getDb().connection.findUnique({ where: { userId_provider: { userId, provider } }, select: connectionSelect });
   if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
   if (fresh(row.expiresAt)) return usable(row);

@@ -14,6 +14,7 @@ export type { Prisma } from "~/generated/prisma-sqlite/client";
 /** Tagged SQL for the few statements Prisma's query API cannot express (same on SQLite and PostgreSQL). */
 export const sql = SqlitePrisma.sql;
 export const joinSql = SqlitePrisma.join;
+export const empty = SqlitePrisma.empty;
 
 const postgresAdapter = loadOnFirstUse<typeof PostgresAdapter>("@prisma/adapter-pg");
 

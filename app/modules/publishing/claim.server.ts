@@ -1,4 +1,4 @@
-import { getDb } from "~/modules/db/db.server";
+import { empty, getDb, sql } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import type { Platform } from "~/modules/platforms/platforms";
 import { batcher } from "./batch.server";
@@ -7,16 +7,6 @@ import { failInterruptedTooOften, INTERRUPTED } from "./stranded.server";
 /** How long a claim lasts without renewal (PUBLISHER_LEASE_MS, 2 minutes by default). */
 export function leaseMs(): number {
   return getEnv().PUBLISHER_LEASE_MS;
-}
-
-/** Due now: pending and its time has come, or taken by a publisher whose lease ran out. */
-function claimable(now: Date) {
-  return {
-    OR: [
-      { status: "pending", nextAttemptAt: { lte: now } },
-      { status: "publishing", leaseUntil: { lt: now } },
-    ],
-  };
 }
 
 export interface ClaimedDelivery {
@@ -28,45 +18,69 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes up to `limit` due deliveries for this worker. They are taken by conditional updates
- * (status and lease re-checked row by row, RETURNING what was taken), so whichever process updates
- * a row first owns it and every other one simply gets fewer rows: any number of publishers can share
- * one database without doing a delivery twice. A delivery whose lease ran out is taken over marked
- * INTERRUPTED, unless it keeps stopping its publisher (then it fails, see failInterruptedTooOften).
+ * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and first
+ * those of a publisher whose lease ran out (taken over marked INTERRUPTED, unless they keep stopping
+ * their publisher: then they fail, see failInterruptedTooOften). Each kind is taken by one
+ * conditional UPDATE … RETURNING that picks the rows itself, so whichever process updates a row
+ * first owns it and every other one simply gets other rows: any number of publishers can share one
+ * database without doing a delivery twice. On PostgreSQL the rows being taken are locked and the
+ * other processes skip them (FOR UPDATE SKIP LOCKED) rather than wait and lose them; SQLite runs one
+ * writer at a time anyway.
  */
 export async function claimDue(workerId: string, platform: Platform, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  const db = getDb();
-  const candidates = await db.delivery.findMany({
-    where: { platform, ...claimable(now) },
-    orderBy: { nextAttemptAt: "asc" },
-    take: limit * 3,
-    select: { id: true, status: true },
-  });
-  if (candidates.length === 0) return [];
-  const expired = candidates.some((c) => c.status === "publishing");
-  if (expired) await failInterruptedTooOften(platform, now);
-  // Processes that read the same candidates try different ones, so they rarely collide.
-  const ids = candidates
-    .map((c) => c.id)
-    .sort(() => Math.random() - 0.5)
-    .slice(0, limit);
-  const taken = { status: "publishing", leaseOwner: workerId, leaseUntil: new Date(Date.now() + leaseMs()), attempts: { increment: 1 } };
-  const select = { id: true, postId: true, platform: true, attempts: true, sentAt: true } as const;
-  const claimed = await db.delivery.updateManyAndReturn({
-    where: { id: { in: ids }, platform, status: "pending", nextAttemptAt: { lte: now } },
-    data: taken,
-    select,
-  });
-  if (expired) {
-    const takenOver = await db.delivery.updateManyAndReturn({
-      where: { id: { in: ids }, platform, status: "publishing", leaseUntil: { lt: now } },
-      data: { ...taken, errorCode: INTERRUPTED, lastError: "The previous attempt stopped before it finished" },
-      select,
-    });
-    claimed.push(...takenOver);
+  const due = await whatIsDue(platform, now);
+  const claimed: ClaimedDelivery[] = [];
+  if (due.expired) {
+    await failInterruptedTooOften(platform, now);
+    claimed.push(...(await takeDue(workerId, platform, limit, now, "expired")));
   }
-  return claimed.map((row) => ({ ...row, platform: row.platform as Platform }));
+  if (due.pending && claimed.length < limit) claimed.push(...(await takeDue(workerId, platform, limit - claimed.length, now, "pending")));
+  return claimed;
+}
+
+/**
+ * Whether anything of each kind is due, by one read through the status indexes: a publisher with
+ * nothing to do (most polls) writes nothing, and on SQLite does not take the write lock the web
+ * process and the other publishers need.
+ */
+async function whatIsDue(platform: Platform, now: Date): Promise<{ expired: boolean; pending: boolean }> {
+  const [row] = await getDb().$queryRaw<{ expired: unknown; pending: unknown }[]>`
+    SELECT EXISTS (SELECT 1 FROM "Delivery" WHERE "status" = 'publishing' AND "leaseUntil" < ${now} AND "platform" = ${platform}) AS "expired",
+           EXISTS (SELECT 1 FROM "Delivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND "platform" = ${platform}) AS "pending"`;
+  // SQLite answers 0 or 1, PostgreSQL true or false.
+  return { expired: Number(row?.expired) === 1, pending: Number(row?.pending) === 1 };
+}
+
+const TAKEN_OVER_MESSAGE = "The previous attempt stopped before it finished";
+
+/** One claiming statement: the `limit` oldest due rows of one kind, re-checked as they are updated. */
+async function takeDue(workerId: string, platform: Platform, limit: number, now: Date, kind: "pending" | "expired"): Promise<ClaimedDelivery[]> {
+  const due = kind === "pending" ? sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}` : sql`"status" = 'publishing' AND "leaseUntil" < ${now}`;
+  const skipLocked = getEnv().isPostgres ? sql`FOR UPDATE SKIP LOCKED` : empty;
+  const takenOver = kind === "expired" ? sql`, "errorCode" = ${INTERRUPTED}, "lastError" = ${TAKEN_OVER_MESSAGE}` : empty;
+  const at = new Date();
+  // The rows are picked once (MATERIALIZED: as a plain subquery PostgreSQL may run it again while
+  // updating, and take more than `limit` rows) and updated by id. Picking is the re-check: the
+  // statement is atomic on SQLite, and on PostgreSQL FOR UPDATE re-reads a row changed since the
+  // statement began and drops it when it is no longer due. (Repeating the conditions on the UPDATE
+  // made SQLite scan every due row by the status index instead of looking up the picked ids.)
+  const rows = await getDb().$queryRaw<{ id: string; postId: string; platform: string; attempts: number | bigint; sentAt: Date | string | null }[]>`
+    WITH "picked" AS MATERIALIZED (
+      SELECT "id" FROM "Delivery" WHERE "platform" = ${platform} AND ${due} ORDER BY "nextAttemptAt" LIMIT ${limit} ${skipLocked}
+    )
+    UPDATE "Delivery"
+    SET "status" = 'publishing', "leaseOwner" = ${workerId}, "leaseUntil" = ${new Date(at.getTime() + leaseMs())}, "attempts" = "attempts" + 1,
+        "updatedAt" = ${at}${takenOver}
+    WHERE "id" IN (SELECT "id" FROM "picked")
+    RETURNING "id", "postId", "platform", "attempts", "sentAt"`;
+  return rows.map((row) => ({
+    id: row.id,
+    postId: row.postId,
+    platform: row.platform as Platform,
+    attempts: Number(row.attempts),
+    sentAt: row.sentAt === null ? null : new Date(row.sentAt),
+  }));
 }
 
 /** When the next pending delivery falls due (epoch ms), or null when none is pending. */

@@ -2,7 +2,7 @@ import { createLinkedinPost, duplicateUrnOf, uploadLinkedinImage } from "~/integ
 import { isProviderError, ProviderError } from "~/integrations/provider-error";
 import { isShownAs } from "~/integrations/x-text";
 import { createTweet, listRecentTweets, tweetUrl, uploadXMedia, type XTweet } from "~/integrations/x.server";
-import { usableConnection, type UsableConnection } from "~/modules/connections/access-token.server";
+import { connectionSelect, usableConnection, type ConnectionRow, type UsableConnection } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import type { ClaimedDelivery } from "./claim.server";
@@ -15,17 +15,29 @@ export interface Published {
 
 const workSelect = { id: true, userId: true, linkedinText: true, twitterText: true, scheduledAt: true, media: { orderBy: { position: "asc" } } } as const;
 
-/** What a delivery needs, read fresh when the attempt starts (the post may have been edited); null once deleted. */
-export async function loadWork(delivery: Pick<ClaimedDelivery, "postId">) {
-  return getDb().post.findUnique({ where: { id: delivery.postId }, select: workSelect });
+type WorkPost = Awaited<ReturnType<typeof readPosts>>[number];
+
+/** What a delivery needs, read fresh when the attempt starts (the post may have been edited, a connection renewed). */
+export type Work = WorkPost & { connections: ConnectionRow[] };
+
+function readPosts(postIds: string[]) {
+  return getDb().post.findMany({ where: { id: { in: postIds } }, select: workSelect });
 }
 
-export type Work = NonNullable<Awaited<ReturnType<typeof loadWork>>>;
+/** loadWorks() for one delivery; null once its post was deleted. */
+export async function loadWork(delivery: Pick<ClaimedDelivery, "postId">): Promise<Work | null> {
+  return (await loadWorks([delivery.postId])).get(delivery.postId) ?? null;
+}
 
-/** loadWork() for several posts at once, by post id (a deleted post is missing). */
+/**
+ * The posts of freshly claimed deliveries with their users' connections, by post id (a deleted
+ * post is missing): one read of each for a whole claim, rather than one per delivery.
+ */
 export async function loadWorks(postIds: string[]): Promise<Map<string, Work>> {
-  const posts = await getDb().post.findMany({ where: { id: { in: postIds } }, select: workSelect });
-  return new Map(posts.map((post) => [post.id, post]));
+  const posts = await readPosts(postIds);
+  const userIds = [...new Set(posts.map((post) => post.userId))];
+  const connections = userIds.length > 0 ? await getDb().connection.findMany({ where: { userId: { in: userIds } }, select: connectionSelect }) : [];
+  return new Map(posts.map((post) => [post.id, { ...post, connections: connections.filter((c) => c.userId === post.userId) }]));
 }
 
 export interface AttemptHooks {
@@ -49,7 +61,7 @@ export class LeaseLost extends Error {
 export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptHooks, work?: Work): Promise<Published> {
   const post = work ?? (await loadWork(delivery));
   if (!post) throw new Error("The post was deleted");
-  const connection = await usableConnection(post.userId, delivery.platform);
+  const connection = await usableConnection(post.userId, delivery.platform, post.connections.find((c) => c.provider === delivery.platform) ?? null);
   return delivery.platform === "linkedin" ? deliverToLinkedIn(delivery, post, connection, hooks) : deliverToX(delivery, post, connection, hooks);
 }
 
