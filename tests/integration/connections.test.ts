@@ -178,7 +178,14 @@ describe("disconnecting", () => {
 });
 
 describe("connection API", () => {
-  const call = async (route: { loader: unknown; action: unknown }, method: string, path: string, params: Record<string, string>, cookie?: string, body?: unknown) => {
+  const call = async (
+    route: { loader: unknown; action: unknown },
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    cookie?: string,
+    body?: unknown,
+  ) => {
     const headers = { ...(cookie ? { Cookie: cookie } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) };
     const request = new Request(`http://localhost:3000${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const handler = (method === "GET" ? route.loader : route.action) as (args: ActionFunctionArgs) => Promise<Response>;

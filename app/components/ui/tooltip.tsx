@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ReactElement } from "react";
 
-// The spec's timings: a tooltip shows after 700 ms of hover or focus; once one has shown, the next
+// The product specification's timings: a tooltip shows after 700 ms of hover or focus; once one has shown, the next
 // within 300 ms shows at once.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -124,7 +124,8 @@ export const API_PATHS: ApiPaths = {
     POST: {
       tag: "Connections",
       summary: "Disconnect an account (X's token is revoked)",
-      description: "`userIdProvider`, the account's id at the provider, is optional; when given and it is not the connected account, nothing changes (404 `not_connected`).",
+      description:
+        "`userIdProvider`, the account's id at the provider, is optional; when given and it is not the connected account, nothing changes (404 `not_connected`).",
       params: providerParams,
       body: disconnectBodySchema,
       answer: { status: 200, data: null },

@@ -6,7 +6,7 @@ describe("toast queue", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("keeps the toasts in order, with the spec's defaults", () => {
+  it("keeps the toasts in order, with the product specification's defaults", () => {
     const queue = createToastQueue();
     queue.add({ id: "a", title: "A" });
     queue.add({ id: "b", title: "B", color: "success", duration: 0, actions: [{ label: "View", href: "/posts" }] });
