@@ -58,7 +58,8 @@ export function ReconnectModal() {
   };
 
   const confirm = () => {
-    capture(event("confirmed"));
+    // The page leaves at once: sent by beacon, or the batched event would be lost with the page.
+    capture(event("confirmed"), {}, { beacon: true });
     if (target) {
       setLeaving(true);
       window.location.href = target;

@@ -1,13 +1,15 @@
-import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
+import { disconnectBodySchema } from "~/modules/connections/schemas";
 import { getParams, providerParams } from "~/modules/http/params.server";
 
-/** POST /api/auth/{provider}/disconnect: removes the connection (X's token is revoked). */
+/** POST /api/auth/{provider}/disconnect (userIdProvider?): removes the connection (X's token is revoked). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
     const { provider } = getParams(params, providerParams);
-    await disconnect(user.id, provider);
+    const { userIdProvider } = parseBody(disconnectBodySchema, await readBody(request));
+    await disconnect(user.id, provider, { providerUserId: userIdProvider });
     return apiData(null);
   },
 });

@@ -127,6 +127,9 @@ test.describe("reconnect", () => {
     await again.getByRole("button", { name: "Reconnect" }).click();
     await second.getByRole("button", { name: "Allow" }).click();
     await expect(second).toHaveURL(/\/posts$/);
+    await expect
+      .poll(reconnectEvents, { timeout: 15_000 })
+      .toEqual(["linkedin_reconnect_required", "linkedin_reconnect_cancelled", "linkedin_reconnect_required", "linkedin_reconnect_confirmed"]);
     await expect(second.getByText("LinkedIn connected", { exact: true })).toBeVisible();
     await expect(second.getByRole("dialog")).toHaveCount(0);
     // Never on callback routes: the modal did not open on the way back either.

@@ -118,6 +118,62 @@ test.describe("create wizard", () => {
     await expect(page).toHaveURL(/\/content$/);
   });
 
+  test("each wait says what is happening: generating, uploading images, scheduling, then the outcome", async ({ page, hasJavaScript }) => {
+    test.skip(!hasJavaScript, "without JavaScript the browser's own page load shows the wait");
+    const files = await imageFiles();
+    /** Holds the next matching request until `release()`, so the page can be seen while it waits. */
+    const hold = async (matches: (url: URL, method: string) => boolean) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let seen!: () => void;
+      const arrived = new Promise<void>((resolve) => (seen = resolve));
+      await page.route(
+        (url) => matches(url, ""),
+        async (route) => {
+          if (!matches(new URL(route.request().url()), route.request().method())) return route.fallback();
+          seen();
+          await released;
+          await route.fallback();
+        },
+      );
+      return { arrived, release };
+    };
+    const postTo = (suffix: string) => (url: URL, method: string) => url.pathname.endsWith(suffix) && (method === "" || method === "POST");
+
+    await signUp(page, uniqueEmail());
+    await startPost(page, "ai", ["LinkedIn"]);
+    await page.getByLabel("What should the post say?").fill("our spring release");
+    const drafting = await hold(postTo("/ai-draft"));
+    await page.getByRole("button", { name: "Generate" }).click();
+    await drafting.arrived;
+    await expect(page.getByRole("button", { name: "Generating…" })).toBeDisabled();
+    drafting.release();
+    await expect(page).toHaveURL(/\/review$/);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/images$/);
+
+    await page.getByLabel("Choose images").setInputFiles([files.png]);
+    const uploading = await hold(postTo("/images.data"));
+    await page.getByRole("button", { name: "Upload" }).click();
+    await uploading.arrived;
+    await expect(page.getByRole("button", { name: "Uploading images…" })).toBeDisabled();
+    uploading.release();
+    await expect(page.locator("ol img")).toHaveCount(1);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(page).toHaveURL(/\/schedule$/);
+
+    const scheduling = await hold(postTo("/schedule.data"));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await scheduling.arrived;
+    await expect(page.getByRole("button", { name: "Scheduling…" })).toBeDisabled();
+    scheduling.release();
+    // The outcome: here a failure, since nothing is connected.
+    const connect = page.getByRole("dialog", { name: "Please connect your accounts first" });
+    await expect(connect).toBeVisible();
+    await connect.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Confirm" })).toBeEnabled();
+  });
+
   test("a reload or going back loses nothing", async ({ page }) => {
     await signUp(page, uniqueEmail());
     await startPost(page, "manual", ["X (Twitter)"]);

@@ -79,6 +79,18 @@ test.describe("with POSTHOG_KEY", () => {
       .toBe(100);
   });
 
+  test("a search sends its text, cut to 100 characters", async ({ page, request }) => {
+    const tag = marker();
+    const typed = `${tag} ${"linkedin ".repeat(20)}`;
+    await page.goto("/pricing");
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.getByRole("dialog", { name: "Search" }).getByRole("combobox").fill(typed);
+    const sent = async () => (await postHogEvents(request)).find((e) => e.event === "search" && String(e.properties.query).startsWith(tag));
+    await expect.poll(async () => (await sent())?.properties.query).toBe(typed.slice(0, 100));
+    expect(typed.length).toBeGreaterThan(100);
+  });
+
   test("a browser sending Global Privacy Control sends nothing", async ({ page }) => {
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
     const toPostHog: string[] = [];

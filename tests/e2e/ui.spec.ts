@@ -106,3 +106,26 @@ test.describe("a new deployment", () => {
     expect(await page.evaluate(() => "beforeReload" in window)).toBe(false);
   });
 });
+
+test("a slow navigation shows the 3 px loading bar, which goes once the page is there", async ({ page, hasJavaScript }) => {
+  test.skip(!hasJavaScript, "without JavaScript the browser shows its own progress");
+  await page.goto("/pricing");
+  const bar = page.locator("[data-phase]");
+  await expect(bar).toHaveAttribute("data-phase", "idle");
+  // The blog's data is held until the bar has been seen.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/blog.data",
+    async (route) => {
+      await released;
+      await route.fallback();
+    },
+  );
+  await page.getByRole("navigation", { name: "Site" }).first().getByRole("link", { name: "Blog" }).click();
+  await expect(bar).toHaveAttribute("data-phase", "loading");
+  expect((await bar.boundingBox())?.height).toBe(3);
+  release();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(bar).toHaveAttribute("data-phase", "idle");
+});

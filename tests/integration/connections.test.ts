@@ -2,12 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
+import { listServices } from "~/modules/connections/connection.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
 import { completeConnect, connectStartsPerUser, startConnect } from "~/modules/connections/oauth.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { localeCookie } from "~/modules/i18n/i18n.server";
 import { getToast } from "~/modules/toast/toast.server";
+import * as profileRoute from "~/routes/_dashboard.profile";
 import * as disconnectRoute from "~/routes/api.auth.$provider.disconnect";
 import * as urlRoute from "~/routes/api.auth.$provider.url";
 import * as callbackRoute from "~/routes/auth.callback.$provider";
@@ -153,11 +155,39 @@ describe("disconnecting", () => {
     const me = await fetch(`${fakes.x.apiUrl}/2/users/me`, { headers: { Authorization: `Bearer ${xTokens!.accessToken}` } });
     expect(me.status).toBe(401);
   });
+
+  it.each([
+    ["en", "linkedin", "Failed to disconnect LinkedIn"],
+    ["en", "twitter", "Failed to disconnect Twitter"],
+    ["fr", "linkedin", "Échec de la déconnexion de LinkedIn"],
+    ["fr", "twitter", "Échec de la déconnexion de Twitter"],
+  ] as const)("from the profile, a failure says so (%s %s)", async (locale, provider, message) => {
+    const { cookie } = await signedIn();
+    const language = (await localeCookie().serialize(locale)).split(";")[0]!;
+    // Not connected (another tab disconnected it already): the disconnection fails.
+    const request = new Request("http://localhost:3000/profile", {
+      method: "POST",
+      headers: { Cookie: `${cookie}; ${language}` },
+      body: new URLSearchParams({ intent: "disconnect", provider }),
+    });
+    const response = (await profileRoute.action({ request, params: {}, context: {} } as unknown as ActionFunctionArgs)) as Response;
+    expect(response.headers.get("Location")).toBe("/profile#connections");
+    const { toast } = await getToast(new Request("http://localhost:3000/profile", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    expect(toast).toMatchObject({ color: "error", title: message });
+  });
 });
 
 describe("connection API", () => {
-  const call = async (route: { loader: unknown; action: unknown }, method: string, path: string, params: Record<string, string>, cookie?: string) => {
-    const request = new Request(`http://localhost:3000${path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+  const call = async (
+    route: { loader: unknown; action: unknown },
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    cookie?: string,
+    body?: unknown,
+  ) => {
+    const headers = { ...(cookie ? { Cookie: cookie } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) };
+    const request = new Request(`http://localhost:3000${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const handler = (method === "GET" ? route.loader : route.action) as (args: ActionFunctionArgs) => Promise<Response>;
     const response = await handler({ request, params, context: { cspNonce: "", clientIp: null } } as unknown as ActionFunctionArgs);
     return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, any> | null };
@@ -198,5 +228,21 @@ describe("connection API", () => {
     await getDb().connection.create({ data: { userId: user.id, provider: "linkedin", providerUserId: "abc", accessTokenEnc: null } });
     const done = await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie);
     expect(done).toEqual({ status: 200, body: { data: null } });
+  });
+
+  it("POST /api/auth/{provider}/disconnect with userIdProvider disconnects only that account", async () => {
+    const { user, cookie } = await signedIn();
+    await getDb().connection.create({ data: { userId: user.id, provider: "twitter", providerUserId: "x-42", accessTokenEnc: null } });
+    const post = (body: unknown) => call(disconnectRoute, "POST", "/api/auth/twitter/disconnect", { provider: "twitter" }, cookie, body);
+    const services = await listServices(user.id);
+    expect(services.find((s) => s.serviceName === "twitter")).toMatchObject({ connected: true, userIdProvider: "x-42" });
+
+    const other = await post({ userIdProvider: "x-41" });
+    expect(other).toMatchObject({ status: 404, body: { error: { code: "not_connected" } } });
+    expect(await getDb().connection.count({ where: { userId: user.id, provider: "twitter" } })).toBe(1);
+    expect(await post({ userIdProvider: 42 })).toMatchObject({ status: 422, body: { error: { fields: { userIdProvider: expect.any(String) } } } });
+
+    expect(await post({ userIdProvider: "x-42" })).toEqual({ status: 200, body: { data: null } });
+    expect(await getDb().connection.count({ where: { userId: user.id, provider: "twitter" } })).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ export function AiPromptForm({ post, lastResult }: { post: PostView; lastResult?
         actions={
           <StatusButton pending={busy || undefined} pendingLabel={t("create.progress.generating")}>
             <Sparkles aria-hidden />
-            {busy ? t("create.progress.generating") : t("create.content.generate")}
+            {t("create.content.generate")}
           </StatusButton>
         }
       >

@@ -3,7 +3,10 @@ import { forwardRef } from "react";
 import { Button, type ButtonProps } from "./button";
 import { Spinner } from "./spinner";
 
-/** A submit button that shows a spinner while its form is being submitted. */
+/**
+ * A submit button that shows a spinner while its form is being submitted, and says what is happening
+ * ("Uploading images…") in place of its label when given `pendingLabel`.
+ */
 export const StatusButton = forwardRef<HTMLButtonElement, ButtonProps & { pending?: boolean; pendingLabel?: string }>(
   ({ pending, pendingLabel, children, disabled, ...props }, ref) => {
     const navigation = useNavigation();
@@ -12,8 +15,8 @@ export const StatusButton = forwardRef<HTMLButtonElement, ButtonProps & { pendin
     const busy = pending ?? (navigation.state === "submitting" && mine);
     return (
       <Button ref={ref} type="submit" disabled={disabled || busy} aria-busy={busy || undefined} {...props}>
-        {busy ? <Spinner label={pendingLabel} /> : null}
-        {children}
+        {busy ? <Spinner /> : null}
+        {busy && pendingLabel ? pendingLabel : children}
       </Button>
     );
   },

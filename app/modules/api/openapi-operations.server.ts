@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/modules/auth/schemas";
-import { connectQuerySchema } from "~/modules/connections/schemas";
+import { connectQuerySchema, disconnectBodySchema } from "~/modules/connections/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
 import type { ErrorCode } from "~/modules/errors/codes";
 import { postImageParams, postParams, providerParams, userParams } from "~/modules/http/params.server";
@@ -124,7 +124,10 @@ export const API_PATHS: ApiPaths = {
     POST: {
       tag: "Connections",
       summary: "Disconnect an account (X's token is revoked)",
+      description:
+        "`userIdProvider`, the account's id at the provider, is optional; when given and it is not the connected account, nothing changes (404 `not_connected`).",
       params: providerParams,
+      body: disconnectBodySchema,
       answer: { status: 200, data: null },
       errors: ["not_connected"],
     },

@@ -62,6 +62,7 @@ export const serviceSchema = z.object({
   status: z.enum(["active", "needs_reconnect"]).nullable(),
   displayName: z.string().nullable(),
   handle: z.string().nullable(),
+  userIdProvider: z.string().nullable().describe("The account's id at the provider"),
   expiresAt: time.nullable(),
   available: z.boolean().describe("Whether this server has the platform's app credentials"),
 });

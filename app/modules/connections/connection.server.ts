@@ -10,6 +10,8 @@ export interface ServiceEntry {
   status: "active" | "needs_reconnect" | null;
   displayName: string | null;
   handle: string | null;
+  /** The account's id at the provider (what the disconnect call's userIdProvider names). */
+  userIdProvider: string | null;
   expiresAt: string | null;
   /** Whether the server has the platform's app credentials at all. */
   available: boolean;
@@ -27,6 +29,7 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
       status: row ? (row.status === "needs_reconnect" ? "needs_reconnect" : "active") : null,
       displayName: row?.displayName || null,
       handle: row?.handle ?? null,
+      userIdProvider: row?.providerUserId ?? null,
       expiresAt: row?.expiresAt?.toISOString() ?? null,
       available: serviceName === "linkedin" ? linkedinConfigured() : xConfigured(),
     };

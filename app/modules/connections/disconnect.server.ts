@@ -9,12 +9,14 @@ import { flagScheduledPosts } from "./flags.server";
 
 /**
  * Removes a connection and its tokens (X's are revoked at X first; a failed revocation is logged,
- * the tokens are deleted anyway). Scheduled posts for that platform are flagged, not lost.
+ * the tokens are deleted anyway). Scheduled posts for that platform are flagged, not lost. With
+ * `providerUserId`, only that account at the provider is disconnected: another is not_connected.
  */
-export async function disconnect(userId: string, provider: Platform): Promise<{ flaggedPosts: number }> {
+export async function disconnect(userId: string, provider: Platform, expected: { providerUserId?: string } = {}): Promise<{ flaggedPosts: number }> {
   const db = getDb();
   const connection = await db.connection.findUnique({ where: { userId_provider: { userId, provider } } });
-  if (!connection) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
+  const otherAccount = expected.providerUserId !== undefined && connection?.providerUserId !== expected.providerUserId;
+  if (!connection || otherAccount) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
   if (provider === "twitter") {
     for (const [sealed, hint] of [
       [connection.refreshTokenEnc, "refresh_token"],

@@ -5,3 +5,11 @@ export const connectQuerySchema = z.object({
   prompt: z.enum(["login"]).optional().catch(undefined),
   returnTo: z.string().optional(),
 });
+
+/**
+ * POST /api/auth/{provider}/disconnect's body. `userIdProvider`, the account's id at the provider,
+ * is optional (one connection per provider); when given it must name the connected account.
+ */
+export const disconnectBodySchema = z.object({
+  userIdProvider: z.string().trim().min(1).max(255).optional(),
+});
