@@ -30,4 +30,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "--max-semi-space-size=4", "build/server/index.js"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "build/server/index.js"]

@@ -1,5 +1,6 @@
 // `npm start`: builds the app only when its sources changed since the last build, then runs the
 // server in this same process, so the running tree is npm → node (docs/decisions/0029).
+// `npm run worker` is the same with the argument `worker`: the publisher alone instead of the server.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { sourceFingerprint } from "./source-fingerprint.mjs";
 
 const FINGERPRINT_FILE = path.resolve("build/.source-fingerprint");
-const SERVER_ENTRY = path.resolve("build/server/index.js");
+const SERVER_ENTRY = path.resolve(process.argv[2] === "worker" ? "build/server/worker.js" : "build/server/index.js");
 /** What a complete build leaves; any `npm run build` rewrites them, so their sizes and times say which build is there. */
 const BUILD_OUTPUTS = ["build/server/index.js", "build/server/remix.js", "build/client/analytics/standalone.js"].map((file) => path.resolve(file));
 
