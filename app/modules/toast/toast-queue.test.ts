@@ -46,6 +46,8 @@ describe("toast queue", () => {
   it("refuses an action that leaves the site", () => {
     const queue = createToastQueue();
     expect(() => queue.add({ title: "A", actions: [{ label: "Go", href: "//evil.example" }] })).toThrow();
+    // Browsers read /\evil.example as //evil.example.
+    expect(() => queue.add({ title: "A", actions: [{ label: "Go", href: "/\\evil.example" }] })).toThrow();
     expect(() => queue.add({ title: "A", actions: [{ label: "Go", formAction: "https://evil.example/x" }] })).toThrow();
   });
 });

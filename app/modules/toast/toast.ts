@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A path on this site ("/posts"), never another origin ("//evil.example", "https://…"). */
-const sitePath = z.string().regex(/^\/(?!\/)/, "a path on this site");
+const sitePath = z.string().regex(/^\/(?![/\\])/, "a path on this site");
 
 /**
  * A toast's button: a link (`href`; `reloadDocument` loads the page afresh), a form post
