@@ -28,8 +28,11 @@ export async function renderContentApart(renderer: string[], dir: string): Promi
     const { stdout } = await promisify(execFile)(process.execPath, [...renderer, dir], { maxBuffer: 256 * 1024 * 1024, encoding: "utf8" });
     return JSON.parse(stdout) as Record<Locale, LocaleContent>;
   } catch (error) {
+    // The child's own message already names the file at fault.
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new ContentError(dir, [stderr || (error as Error).message]);
+    const failure = new ContentError(dir, [(error as Error).message]);
+    if (stderr) failure.message = stderr;
+    throw failure;
   }
 }
 
@@ -49,6 +52,7 @@ export function getContent(locale: Locale): LocaleContent {
   if (!cache) throw new Error("The content is not loaded yet: await loadAllContent() first (the server does as it starts).");
   return cache[locale];
 }
+
 /** Documents in navigation order with their neighbours, for previous/next links. */
 export function docNeighbours(locale: Locale, docPath: string) {
   const ordered = getContent(locale).docsNav.flatMap((group) => group.items);
