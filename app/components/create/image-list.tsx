@@ -51,6 +51,29 @@ function AltTextForm({ image, lastResult }: { image: Image; lastResult: Submissi
   );
 }
 
+/** One of an image's icon buttons: submits its row's form with `intent`, named by `label` (and its tooltip). */
+function ImageActionButton({
+  intent,
+  label,
+  disabled,
+  className,
+  children,
+}: {
+  intent: "moveUp" | "moveDown" | "remove";
+  label: string;
+  disabled?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <IconTooltip label={label}>
+      <Button type="submit" name="intent" value={intent} variant="ghost" size="icon" disabled={disabled} className={className} aria-label={label}>
+        {children}
+      </Button>
+    </IconTooltip>
+  );
+}
+
 /** The post's images in order; each row's buttons are small forms (no JavaScript needed). */
 export function ImageList({ images, reply }: { images: Image[]; reply?: FormReply }) {
   const { t, i18n } = useTranslation();
@@ -79,45 +102,15 @@ export function ImageList({ images, reply }: { images: Image[]; reply?: FormRepl
           </div>
           <Form method="post" className="flex gap-1 sm:flex-col">
             <input type="hidden" name="imageId" value={image.id} />
-            <IconTooltip label={t("create.images.moveUp", { position: index + 1 })}>
-              <Button
-                type="submit"
-                name="intent"
-                value="moveUp"
-                variant="ghost"
-                size="icon"
-                disabled={index === 0}
-                aria-label={t("create.images.moveUp", { position: index + 1 })}
-              >
-                <ArrowUp aria-hidden />
-              </Button>
-            </IconTooltip>
-            <IconTooltip label={t("create.images.moveDown", { position: index + 1 })}>
-              <Button
-                type="submit"
-                name="intent"
-                value="moveDown"
-                variant="ghost"
-                size="icon"
-                disabled={index === images.length - 1}
-                aria-label={t("create.images.moveDown", { position: index + 1 })}
-              >
-                <ArrowDown aria-hidden />
-              </Button>
-            </IconTooltip>
-            <IconTooltip label={t("create.images.remove", { position: index + 1 })}>
-              <Button
-                type="submit"
-                name="intent"
-                value="remove"
-                variant="ghost"
-                size="icon"
-                className="text-error"
-                aria-label={t("create.images.remove", { position: index + 1 })}
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </IconTooltip>
+            <ImageActionButton intent="moveUp" label={t("create.images.moveUp", { position: index + 1 })} disabled={index === 0}>
+              <ArrowUp aria-hidden />
+            </ImageActionButton>
+            <ImageActionButton intent="moveDown" label={t("create.images.moveDown", { position: index + 1 })} disabled={index === images.length - 1}>
+              <ArrowDown aria-hidden />
+            </ImageActionButton>
+            <ImageActionButton intent="remove" label={t("create.images.remove", { position: index + 1 })} className="text-error">
+              <Trash2 aria-hidden />
+            </ImageActionButton>
           </Form>
         </li>
       ))}
