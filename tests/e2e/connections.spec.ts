@@ -1,6 +1,6 @@
 import { E2E_ANALYTICS } from "../../playwright.config";
 import { ANALYTICS_URL, looksLikeAPerson, postHogEvents } from "./analytics";
-import { expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
+import { ageLinkedInConnection, connectAccount, expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
 
 // The fakes' consent pages (tests/fakes) stand in for LinkedIn's and X's: the real OAuth code flows
 // run against them, and the publisher inside the server delivers to them.
@@ -89,11 +89,8 @@ test.describe("reconnect", () => {
     const reconnectEvents = async () =>
       (await postHogEvents(request)).filter((e) => e.distinct_id === email && e.event.startsWith("linkedin_reconnect")).map((e) => e.event);
     await signUp(page, email);
-    await page.goto("/profile");
-    await page.getByRole("button", { name: "Connect LinkedIn" }).click();
-    await page.getByRole("button", { name: "Allow" }).click();
-    await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
-    await ageLinkedInConnection(email, 8);
+    await connectAccount(page, "LinkedIn", "/profile");
+    await ageLinkedInConnection(email, 8, E2E_ANALYTICS.dataDir);
 
     await page.goto("/posts");
     const banner = page.getByRole("status").filter({ hasText: "more than a week ago" });
@@ -136,15 +133,3 @@ test.describe("reconnect", () => {
     await second.close();
   });
 });
-
-/** Moves the user's LinkedIn connection `days` into the past, as time would (the e2e database). */
-async function ageLinkedInConnection(email: string, days: number) {
-  const { createClient } = await import("@libsql/client");
-  const db = createClient({ url: `file:${E2E_ANALYTICS.dataDir}/plume.db` });
-  const at = Date.now() - days * 24 * 60 * 60 * 1000;
-  await db.execute({
-    sql: `UPDATE "Connection" SET "connectedAt" = ? WHERE "provider" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
-    args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
-  });
-  db.close();
-}

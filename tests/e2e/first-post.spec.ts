@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { expect, signUp, test, uniqueEmail } from "./fixtures";
+import { connectAccount, expect, signUp, test, uniqueEmail } from "./fixtures";
 import { interactionCounter } from "./interactions";
 
 // Issue 15: from "Write a post" to a scheduled post in 8 interactions or fewer, with and without
@@ -16,7 +16,7 @@ test.describe("first post", () => {
   test("connected: write it myself, then the AI path, each within the goal, at the next free usual slot", async ({ page }) => {
     test.slow(); // two whole walks, and an account connected first
     await signUp(page, uniqueEmail("first-post"));
-    await connect(page, "LinkedIn", "/profile");
+    await connectAccount(page, "LinkedIn", "/profile");
 
     // Write it myself.
     await page.goto("/posts");
@@ -152,14 +152,4 @@ async function scheduledPost(page: Page) {
   } finally {
     db.close();
   }
-}
-
-async function connect(page: Page, platform: "LinkedIn" | "X (Twitter)", from: string) {
-  await page.goto(from);
-  await page
-    .getByRole("button", { name: `Connect ${platform}` })
-    .first()
-    .click();
-  await page.getByRole("button", { name: "Allow" }).click();
-  await expect(page.getByText(`${platform} connected`, { exact: true })).toBeVisible();
 }

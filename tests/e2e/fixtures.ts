@@ -27,6 +27,29 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** Connects an account through the provider fake's consent page, starting from `from`. */
+export async function connectAccount(page: Page, platform: "LinkedIn" | "X (Twitter)", from: string) {
+  await page.goto(from);
+  await page
+    .getByRole("button", { name: `Connect ${platform}` })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page.getByText(`${platform} connected`, { exact: true })).toBeVisible();
+}
+
+/** Moves the user's LinkedIn connection `days` into the past, as time would, in the e2e database of `dataDir`. */
+export async function ageLinkedInConnection(email: string, days: number, dataDir = E2E_DATA_DIR) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${dataDir}/plume.db` });
+  const at = Date.now() - days * 24 * 60 * 60 * 1000;
+  await db.execute({
+    sql: `UPDATE "Connection" SET "connectedAt" = ? WHERE "provider" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
+    args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
+  });
+  db.close();
+}
+
 export async function signUp(page: Page, email: string, password = "password123") {
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
+import { ageLinkedInConnection, connectAccount, expect, signUp, startPost, test, uniqueEmail } from "./fixtures";
 
 // A session can end while a page is open (signed out elsewhere, expired, revoked): the next call
 // the page makes answers 401, and the browser signs out and goes to sign in (app/utils/api-fetch.ts).
@@ -46,10 +46,7 @@ test.describe("a session that ends while a page is open", () => {
     test.skip(!hasJavaScript, "the reconnect modal asks for the address with JavaScript; without it, a banner posts a form");
     const email = uniqueEmail("expired-reconnect");
     await signUp(page, email);
-    await page.goto("/profile");
-    await page.getByRole("button", { name: "Connect LinkedIn" }).click();
-    await page.getByRole("button", { name: "Allow" }).click();
-    await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
+    await connectAccount(page, "LinkedIn", "/profile");
     await ageLinkedInConnection(email, 8);
     // The page is served to a live session; the session ends before the modal asks for the address.
     await page.route("**/api/auth/linkedin/url?**", async (route) => {
@@ -76,15 +73,3 @@ test.describe("a session that ends while a page is open", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   });
 });
-
-/** Moves the user's LinkedIn connection `days` into the past, as time would. */
-async function ageLinkedInConnection(email: string, days: number) {
-  const { createClient } = await import("@libsql/client");
-  const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
-  const at = Date.now() - days * 24 * 60 * 60 * 1000;
-  await db.execute({
-    sql: `UPDATE "Connection" SET "connectedAt" = ? WHERE "provider" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
-    args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
-  });
-  db.close();
-}
