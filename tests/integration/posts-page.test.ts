@@ -49,12 +49,18 @@ describe("loadPostsPage", () => {
 });
 
 describe("loadPostsCalendar", () => {
+  async function placePost(userId: string, text: string, data: { status: string; scheduledAt?: Date; publishedAt?: Date }) {
+    const post = await createPost(userId, { platforms: ["linkedin"], linkedinText: text });
+    await getDb().post.update({ where: { id: post.id }, data });
+    return post;
+  }
+
   it("places posts on their local day and keeps the first few of a busy day", async () => {
     const user = await createUser();
     const day = new Date("2026-03-10T12:00:00Z");
+    const busy = [];
     for (let i = 0; i < 6; i++) {
-      const post = await createPost(user.id, { platforms: ["linkedin"], linkedinText: `Busy ${i} ${"x".repeat(200)}` });
-      await getDb().post.update({ where: { id: post.id }, data: { status: "scheduled", scheduledAt: new Date(day.getTime() + i * MINUTE) } });
+      busy.push(await placePost(user.id, `Busy ${i} ${"x".repeat(200)}`, { status: "scheduled", scheduledAt: new Date(day.getTime() + (5 - i) * MINUTE) }));
     }
     // 23:30 UTC on the 10th is already the 11th in Paris.
     const late = await createPost(user.id, { platforms: ["twitter"], twitterText: "Late" });
@@ -62,8 +68,68 @@ describe("loadPostsCalendar", () => {
 
     const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "Europe/Paris" }, "all", "2026-03", "en");
     expect(calendar.dayTotals).toEqual({ "2026-03-10": 6, "2026-03-11": 1 });
-    expect(calendar.posts.filter((p) => p.day === "2026-03-10")).toHaveLength(4);
-    expect(calendar.posts.find((p) => p.id === late.id)).toMatchObject({ day: "2026-03-11", text: "Late" });
-    expect(calendar.posts[0]!.text).toHaveLength(120);
+    // The earliest three of the day, in time order; the others only count.
+    expect(calendar.posts.filter((p) => p.day === "2026-03-10").map((p) => p.id)).toEqual([busy[5]!.id, busy[4]!.id, busy[3]!.id]);
+    expect(calendar.posts.find((p) => p.id === late.id)).toMatchObject({
+      day: "2026-03-11",
+      text: "Late",
+      platforms: ["twitter"],
+      status: "scheduled",
+      at: "2026-03-10T23:30:00.000Z",
+    });
+    expect(calendar.posts[0]!.text).toBe(`Busy 5 ${"x".repeat(113)}`);
+  });
+
+  it("starts a day at its local midnight, places a published post by its publication time and keeps the grid's edges", async () => {
+    const user = await createUser();
+    // New York, November 2026 (English grid: Sun Nov 1 to Sat Dec 5; EST from Nov 1 at 02:00).
+    const atMidnight = await placePost(user.id, "At midnight", { status: "scheduled", scheduledAt: new Date("2026-11-03T05:00:00Z") });
+    const justBefore = await placePost(user.id, "Just before", { status: "scheduled", scheduledAt: new Date("2026-11-03T04:59:59.999Z") });
+    const published = await placePost(user.id, "Published", {
+      status: "published",
+      scheduledAt: new Date("2026-11-20T15:00:00Z"),
+      publishedAt: new Date("2026-11-21T15:00:00Z"),
+    });
+    const firstOfGrid = await placePost(user.id, "First", { status: "failed", scheduledAt: new Date("2026-11-01T04:00:00Z") });
+    const lastOfGrid = await placePost(user.id, "Last", { status: "scheduled", scheduledAt: new Date("2026-12-06T04:59:59.999Z") });
+    await placePost(user.id, "Before the grid", { status: "scheduled", scheduledAt: new Date("2026-11-01T03:59:59.999Z") });
+    await placePost(user.id, "After the grid", { status: "scheduled", scheduledAt: new Date("2026-12-06T05:00:00Z") });
+    await createPost(user.id, { platforms: ["linkedin"], linkedinText: "A draft has no day" });
+
+    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "America/New_York" }, "all", "2026-11", "en");
+    const dayOf = Object.fromEntries(calendar.posts.map((p) => [p.id, p.day]));
+    expect(dayOf).toEqual({
+      [firstOfGrid.id]: "2026-11-01",
+      [justBefore.id]: "2026-11-02",
+      [atMidnight.id]: "2026-11-03",
+      [published.id]: "2026-11-21",
+      [lastOfGrid.id]: "2026-12-05",
+    });
+    expect(calendar.dayTotals).toEqual({ "2026-11-01": 1, "2026-11-02": 1, "2026-11-03": 1, "2026-11-21": 1, "2026-12-05": 1 });
+
+    const failed = await loadPostsCalendar({ id: user.id, timezone: "America/New_York" }, "failed", "2026-11", "en");
+    expect(failed.calendar.posts.map((p) => p.id)).toEqual([firstOfGrid.id]);
+    const pending = await loadPostsCalendar({ id: user.id, timezone: "America/New_York" }, "pending", "2026-11", "en");
+    expect(pending.calendar.posts.map((p) => p.id)).toEqual([justBefore.id, atMidnight.id, lastOfGrid.id]);
+    // Another user sees none of them.
+    const other = await createUser();
+    expect((await loadPostsCalendar({ id: other.id, timezone: "America/New_York" }, "all", "2026-11", "en")).calendar.posts).toEqual([]);
+  });
+
+  it("counts every post of a month that holds hundreds a day", async () => {
+    const user = await createUser();
+    const start = Date.parse("2026-05-04T00:00:00Z");
+    await getDb().post.createMany({
+      data: Array.from({ length: 700 }, (_, i) => ({
+        userId: user.id,
+        status: "scheduled",
+        platforms: "linkedin",
+        linkedinText: `Post ${i}`,
+        scheduledAt: new Date(start + (i % 2) * 86_400_000 + i * 1000),
+      })),
+    });
+    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "UTC" }, "all", "2026-05", "fr");
+    expect(calendar.dayTotals).toEqual({ "2026-05-04": 350, "2026-05-05": 350 });
+    expect(calendar.posts.map((p) => p.text)).toEqual(["Post 0", "Post 2", "Post 4", "Post 1", "Post 3", "Post 5"]);
   });
 });

@@ -6,7 +6,7 @@ import type { MonthGrid } from "~/modules/posts/calendar";
 import type { Platform } from "~/modules/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformIcons } from "./post-card";
+import { PlatformIcons, usePlatformNames } from "./post-card";
 import { IconTooltip } from "~/components/ui/tooltip";
 
 export interface CalendarPost {
@@ -47,6 +47,7 @@ export function PostCalendar({
 }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const platformNames = usePlatformNames();
   const byDay = new Map<string, CalendarPost[]>();
   for (const post of posts) byDay.set(post.day, [...(byDay.get(post.day) ?? []), post]);
   return (
@@ -132,7 +133,7 @@ export function PostCalendar({
                                   <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
                                   <span className="text-xs text-muted-foreground sm:sr-only">{formatDate(post.at, "time")}</span>
                                   <span className="sm:hidden">
-                                    <PlatformIcons platforms={post.platforms} shared />
+                                    <PlatformIcons platforms={post.platforms} shared names={platformNames} />
                                   </span>
                                 </Link>
                               </li>

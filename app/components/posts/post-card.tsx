@@ -21,17 +21,24 @@ export interface PostListItem {
   imageCount: number;
 }
 
+/** The platforms' names in the page's language: lists with many rows ask once and pass them down. */
+export function usePlatformNames(): Record<Platform, string> {
+  const { t } = useTranslation();
+  return { linkedin: t("platforms.linkedin"), twitter: t("platforms.twitter") };
+}
+
 /**
  * A post's platforms. `shared`: the page holds a PlatformIconSprite, so each mark is a short reference
- * (pages listing many posts); otherwise the marks are drawn in full.
+ * (pages listing many posts); otherwise the marks are drawn in full. `names` from usePlatformNames
+ * saves each row its own translations.
  */
-export function PlatformIcons({ platforms, shared = false }: { platforms: Platform[]; shared?: boolean }) {
+export function PlatformIcons({ platforms, shared = false, names }: { platforms: Platform[]; shared?: boolean; names?: Record<Platform, string> }) {
   const { t } = useTranslation();
   const Icon = shared ? PlatformIconRef : PlatformIcon;
   return (
     <span className="flex items-center gap-1.5 text-muted-foreground">
       {platforms.map((p) => {
-        const name = t(`platforms.${p}`);
+        const name = names?.[p] ?? t(`platforms.${p}`);
         return (
           <span key={p} title={name}>
             <Icon platform={p} className="size-3.5" />

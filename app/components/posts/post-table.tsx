@@ -1,13 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformIcons, type PostListItem } from "./post-card";
+import { PlatformIcons, usePlatformNames, type PostListItem } from "./post-card";
 import { PostStatusBadge, postMoment } from "./post-status";
 
 /** The list view: one row per post, the text first; on phones the rows stack. The page holds a PlatformIconSprite. */
 export function PostTable({ posts }: { posts: PostListItem[] }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const platformNames = usePlatformNames();
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
       <table className="w-full text-sm">
@@ -39,7 +40,7 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
                   </Link>
                 </td>
                 <td className="sm:px-4 sm:py-3">
-                  <PlatformIcons platforms={post.platforms} shared />
+                  <PlatformIcons platforms={post.platforms} shared names={platformNames} />
                 </td>
                 <td className="sm:px-4 sm:py-3">
                   <PostStatusBadge status={post.status} />

@@ -15,6 +15,8 @@ export type { Prisma } from "~/generated/prisma-sqlite/client";
 export const sql = SqlitePrisma.sql;
 export const joinSql = SqlitePrisma.join;
 export const empty = SqlitePrisma.empty;
+/** SQL written into a statement as is: only for text the code made itself (never input). */
+export const raw = SqlitePrisma.raw;
 
 const postgresAdapter = loadOnFirstUse<typeof PostgresAdapter>("@prisma/adapter-pg");
 

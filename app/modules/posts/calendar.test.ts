@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDayKey, localDayKeys, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
+import { localDayKey, localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
 import { utcToLocalParts } from "./schedule-time";
 
 const dates = (weeks: { date: string }[][]) => weeks.map((w) => w.map((d) => d.date));
@@ -92,39 +92,58 @@ describe("monthGrid", () => {
   });
 });
 
-describe("monthRange", () => {
+const gridDays = (month: string, zone: string, locale: "en" | "fr") =>
+  monthGrid(month, zone, locale)
+    .weeks.flat()
+    .map((day) => day.date);
+
+describe("localDayStarts", () => {
   it("covers the whole English grid of November 2026 in New York", () => {
-    expect(monthRange("2026-11", "America/New_York", "en")).toEqual({
-      start: new Date("2026-11-01T04:00:00Z"), // midnight EDT; the fall-back happens later that night
-      end: new Date("2026-12-06T05:00:00Z"), // midnight EST after Sat Dec 5
-    });
+    const starts = localDayStarts(gridDays("2026-11", "America/New_York", "en"), "America/New_York");
+    expect(starts[0]).toEqual(new Date("2026-11-01T04:00:00Z")); // midnight EDT; the fall-back happens later that night
+    expect(starts[1]).toEqual(new Date("2026-11-02T05:00:00Z")); // that day lasted 25 hours
+    expect(starts.at(-1)).toEqual(new Date("2026-12-06T05:00:00Z")); // midnight EST after Sat Dec 5
+    expect(starts).toHaveLength(35 + 1);
   });
 
   it("covers the French grid of November 2026 in Paris, which starts the day after the DST change", () => {
-    expect(monthRange("2026-11", "Europe/Paris", "fr")).toEqual({
-      start: new Date("2026-10-25T23:00:00Z"), // Mon Oct 26 00:00 CET (CEST ended on Oct 25)
-      end: new Date("2026-12-06T23:00:00Z"), // Mon Dec 7 00:00 CET
-    });
+    const starts = localDayStarts(gridDays("2026-11", "Europe/Paris", "fr"), "Europe/Paris");
+    expect(starts[0]).toEqual(new Date("2026-10-25T23:00:00Z")); // Mon Oct 26 00:00 CET (CEST ended on Oct 25)
+    expect(starts.at(-1)).toEqual(new Date("2026-12-06T23:00:00Z")); // Mon Dec 7 00:00 CET
   });
 
-  it("covers both layouts when no locale is given", () => {
-    expect(monthRange("2026-11", "UTC")).toEqual({
-      start: new Date("2026-10-26T00:00:00Z"),
-      end: new Date("2026-12-07T00:00:00Z"),
-    });
+  it("starts a day whose midnight is skipped at its first real time, and falls back to UTC for an unknown zone", () => {
+    // Havana skips from 00:00 to 01:00 on 8 March 2026.
+    expect(localDayStarts(["2026-03-08"], "America/Havana")[0]).toEqual(new Date("2026-03-08T05:00:00Z"));
+    expect(localDayStarts(["2026-11-22"], "Mars/Olympus")).toEqual([new Date("2026-11-22T00:00:00Z"), new Date("2026-11-23T00:00:00Z")]);
+    expect(localDayStarts([], "UTC")).toEqual([]);
   });
 
-  it("contains exactly the grid's local days", () => {
-    const zone = "Pacific/Auckland";
-    const { weeks } = monthGrid("2026-03", zone, "en");
-    const { start, end } = monthRange("2026-03", zone, "en");
-    const first = weeks[0]?.[0]?.date;
-    const last = weeks.at(-1)?.at(-1)?.date;
-    expect(localDayKey(start, zone)).toBe(first);
-    expect(localDayKey(new Date(start.getTime() - 1), zone)).not.toBe(first);
-    expect(localDayKey(new Date(end.getTime() - 1), zone)).toBe(last);
-    expect(localDayKey(end, zone)).not.toBe(last);
-  });
+  it("puts every instant on the same local day as Luxon, around midnights and DST changes", () => {
+    const days: string[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+    for (const zone of [
+      "UTC",
+      "Europe/Paris",
+      "America/New_York",
+      "America/Havana",
+      "Pacific/Auckland",
+      "Asia/Kathmandu",
+      "Australia/Lord_Howe",
+      "Africa/Casablanca",
+    ]) {
+      const starts = localDayStarts(days, zone).map((d) => d.getTime());
+      const differences: string[] = [];
+      // Every quarter hour of the year, placed as the calendar query does: the last start at or before it.
+      let day = 0;
+      for (let t = starts[0]!; t < starts.at(-1)!; t += 15 * 60_000) {
+        while (t >= starts[day + 1]!) day++;
+        const at = new Date(t);
+        if (days[day] !== utcToLocalParts(at, zone).date) differences.push(`${zone} ${at.toISOString()}`);
+      }
+      expect(differences).toEqual([]);
+    }
+  }, 30_000);
 });
 
 describe("localDayKey", () => {
@@ -136,24 +155,5 @@ describe("localDayKey", () => {
     expect(localDayKey(new Date("2026-07-01T04:00:00Z"), "America/New_York")).toBe("2026-07-01");
     expect(localDayKey(new Date("2026-06-30T21:59:59Z"), "Europe/Paris")).toBe("2026-06-30");
     expect(localDayKey(new Date("2026-06-30T22:00:00Z"), "Europe/Paris")).toBe("2026-07-01");
-  });
-});
-
-describe("localDayKeys", () => {
-  it("gives the same local day as a Luxon DateTime, around midnights and DST changes", () => {
-    for (const zone of ["UTC", "Europe/Paris", "America/New_York", "Pacific/Auckland", "Asia/Kathmandu", "Australia/Lord_Howe", "Africa/Casablanca"]) {
-      const dayKey = localDayKeys(zone);
-      const differences: string[] = [];
-      // Every quarter hour of a year: half-hour DST shifts and +05:45 midnights included.
-      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 15 * 60_000) {
-        const at = new Date(t);
-        if (dayKey(at) !== utcToLocalParts(at, zone).date) differences.push(`${zone} ${at.toISOString()}`);
-      }
-      expect(differences).toEqual([]);
-    }
-  }, 30_000);
-
-  it("falls back to UTC for an unknown zone, as localDayKey does", () => {
-    expect(localDayKeys("Mars/Olympus")(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-22");
   });
 });

@@ -1,4 +1,4 @@
-import { DateTime, IANAZone, Info } from "luxon";
+import { DateTime, Info } from "luxon";
 import type { Locale } from "~/modules/i18n/i18n";
 import { isValidTimeZone, startOfLocalDay, utcToLocalParts } from "./schedule-time";
 
@@ -41,29 +41,26 @@ export function localDayKey(utc: Date, zone: string): string {
 
 const DAY_MS = 86_400_000;
 
+const dayStartsCache = new Map<string, readonly Date[]>();
+
 /**
- * localDayKey for many instants in one zone (a month of posts). Asking a zone for its offset costs an
- * Intl formatToParts, so it is asked twice per UTC day: when both ends of the day agree, the offset
- * holds all day (zones never change offset twice within a day, as schedule-time also relies on), else
- * that day's instants ask one by one.
+ * The first instant of each local day of `days` (consecutive "YYYY-MM-DD" dates) in `zone`, then
+ * the first instant of the day after the last: day i holds the instants from starts[i] up to
+ * starts[i + 1]. The calendar query places posts with these. Remembered (the same months are asked
+ * again and again, and each day costs a few zone look-ups), for at most 500 grids.
  */
-export function localDayKeys(zone: string): (utc: Date) => string {
-  const iana = IANAZone.create(safeZone(zone));
-  const steadyOffsets = new Map<number, number | null>();
-  const offsetAt = (ms: number): number => {
-    const day = Math.floor(ms / DAY_MS);
-    let steady = steadyOffsets.get(day);
-    if (steady === undefined) {
-      const atStart = iana.offset(day * DAY_MS);
-      steady = atStart === iana.offset((day + 1) * DAY_MS) ? atStart : null;
-      steadyOffsets.set(day, steady);
-    }
-    return steady ?? iana.offset(ms);
-  };
-  return (utc) => {
-    const local = new Date(utc.getTime() + offsetAt(utc.getTime()) * 60_000);
-    return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
-  };
+export function localDayStarts(days: readonly string[], zone: string): readonly Date[] {
+  if (days.length === 0) return [];
+  const z = safeZone(zone);
+  const key = `${z}|${days[0]}|${days.length}`;
+  let starts = dayStartsCache.get(key);
+  if (!starts) {
+    const after = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    starts = Object.freeze([...days, after].map((day) => startOfLocalDay(day, z)));
+    if (dayStartsCache.size >= 500) dayStartsCache.delete(dayStartsCache.keys().next().value!);
+    dayStartsCache.set(key, starts);
+  }
+  return starts;
 }
 
 /** The `?month=` search param, or the current month in the user's zone when missing or malformed. */
@@ -91,18 +88,6 @@ function gridBounds(month: string, locale: Locale): { first: DateTime; days: num
   const lead = (firstOfMonth.weekday - weekStart(locale) + 7) % 7;
   const daysInMonth = firstOfMonth.endOf("month").day;
   return { first: firstOfMonth.minus({ days: lead }), days: Math.ceil((lead + daysInMonth) / 7) * 7 };
-}
-
-/**
- * UTC range [start, end) of the grid's days in `zone`, for querying the posts to show.
- * Without a locale it covers both week layouts (a superset), so any grid's leading/trailing days are included.
- */
-export function monthRange(month: string, zone: string, locale?: Locale): { start: Date; end: Date } {
-  const z = safeZone(zone);
-  const layouts = locale ? [gridBounds(month, locale)] : [gridBounds(month, "en"), gridBounds(month, "fr")];
-  const firstDay = layouts.map((g) => g.first).reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a));
-  const dayAfter = layouts.map((g) => g.first.plus({ days: g.days })).reduce((a, b) => (b.toMillis() > a.toMillis() ? b : a));
-  return { start: startOfLocalDay(isoDay(firstDay), z), end: startOfLocalDay(isoDay(dayAfter), z) };
 }
 
 export function monthGrid(month: string, zone: string, locale: Locale, now: Date = new Date()): MonthGrid {

@@ -1,6 +1,6 @@
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";
-import { getDb } from "~/modules/db/db.server";
+import { empty, getDb, joinSql, raw, sql } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
@@ -109,18 +109,89 @@ export async function countPostsByFilter(userId: string): Promise<Record<PostFil
   return { all: counts.draft + counts.pending + counts.published + counts.failed, ...counts };
 }
 
-/** Posts placed in a time range (the calendar): by publication time, else by scheduled time. */
-export async function postsBetween(userId: string, start: Date, end: Date, filter: PostFilter = "all") {
-  return getDb().post.findMany({
-    where: {
-      userId,
-      ...statusWhere(filter),
-      OR: [{ publishedAt: { gte: start, lt: end } }, { publishedAt: null, scheduledAt: { gte: start, lt: end } }],
-    },
-    select: { id: true, status: true, platforms: true, linkedinText: true, twitterText: true, scheduledAt: true, publishedAt: true },
-    orderBy: { scheduledAt: "asc" },
-    take: 500,
-  });
+/** The same filters as statusWhere, as SQL for the statements Prisma cannot express. */
+function statusSql(filter: PostFilter) {
+  switch (filter) {
+    case "draft":
+    case "published":
+    case "failed":
+      return sql`AND "status" = ${filter}`;
+    case "pending":
+      return sql`AND "status" IN (${"scheduled"}, ${"publishing"})`;
+    default:
+      return empty;
+  }
+}
+
+export interface CalendarRow {
+  id: string;
+  status: string;
+  platforms: string;
+  /** The LinkedIn text, else the X text, cut to `textLength` characters. */
+  text: string;
+  /** When it was published, else when it is scheduled. */
+  at: Date;
+  /** Index of its day in `dayStarts`. */
+  day: number;
+  /** How many posts that day holds in all. */
+  dayTotal: number;
+}
+
+/**
+ * The calendar's posts: for each day (`dayStarts` holds the first instant of each day, then the end
+ * of the last), the first `perDay` posts placed on it (by publication time, else scheduled time) and
+ * how many it holds. One statement: the database numbers and counts the posts of each day, so a busy
+ * month sends a few rows per day instead of all of them, and only the start of each text.
+ */
+export async function calendarPosts(
+  userId: string,
+  dayStarts: readonly Date[],
+  filter: PostFilter,
+  perDay: number,
+  textLength: number,
+): Promise<CalendarRow[]> {
+  if (dayStarts.length < 2) return [];
+  const start = dayStarts[0]!;
+  const end = dayStarts.at(-1)!;
+  // Day numbers are written into the statement (they are ours, and a parameter in a THEN branch
+  // has no type PostgreSQL can infer); the instants are parameters.
+  const dayOf = joinSql(
+    dayStarts.slice(1, -1).map((next, index) => sql`WHEN "at" < ${next} THEN ${raw(String(index))}`),
+    " ",
+  );
+  const lastDay = raw(String(dayStarts.length - 2));
+  // Days are numbered and counted on the post's id and time alone; only the posts shown are then
+  // read in full (the texts, cut by the database).
+  const rows = await getDb().$queryRaw<
+    { id: string; status: string; platforms: string; text: string; at: Date | string; day: number | bigint; dayTotal: number | bigint }[]
+  >`
+    SELECT "Post"."id", "status", "platforms",
+      SUBSTR(CASE WHEN "linkedinText" <> '' THEN "linkedinText" ELSE "twitterText" END, 1, ${textLength}) AS "text",
+      "at", "day", "dayTotal"
+    FROM (
+      SELECT "id", "at", "day", ROW_NUMBER() OVER (PARTITION BY "day" ORDER BY "at", "id") AS "rank", COUNT(*) OVER (PARTITION BY "day") AS "dayTotal"
+      FROM (
+        SELECT "id", "at", CASE ${dayOf} ELSE ${lastDay} END AS "day"
+        FROM (
+          SELECT "id", COALESCE("publishedAt", "scheduledAt") AS "at"
+          FROM "Post"
+          WHERE "userId" = ${userId} ${statusSql(filter)}
+            AND (("publishedAt" >= ${start} AND "publishedAt" < ${end}) OR ("publishedAt" IS NULL AND "scheduledAt" >= ${start} AND "scheduledAt" < ${end}))
+        ) "timed"
+      ) "placed"
+    ) "ranked"
+    JOIN "Post" ON "Post"."id" = "ranked"."id"
+    WHERE "rank" <= ${perDay}
+    ORDER BY "at", "Post"."id"`;
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    platforms: row.platforms,
+    text: row.text,
+    at: new Date(row.at),
+    day: Number(row.day),
+    dayTotal: Number(row.dayTotal),
+  }));
 }
 
 export interface NewPost {

@@ -1,6 +1,6 @@
 import type { Locale } from "~/modules/i18n/i18n";
-import { localDayKeys, monthGrid, monthRange, parseMonth, shiftMonth } from "./calendar";
-import { countPostsByFilter, listPostCards, postsBetween } from "./post.server";
+import { localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
+import { calendarPosts, countPostsByFilter, listPostCards } from "./post.server";
 import { toPostCardView } from "./post-card-view.server";
 import { parsePlatforms } from "~/modules/platforms/platforms";
 import type { PostFilter } from "./schemas";
@@ -16,42 +16,29 @@ export async function loadPostsPage(userId: string, filter: PostFilter, page: nu
   return { counts, posts: posts.map(toPostCardView), page: Math.min(page, pageCount), pageCount, total };
 }
 
-const POSTS_PER_DAY = 4;
+/** A calendar day shows this many posts, then "+n more". */
+export const POSTS_PER_DAY = 3;
+/** More than a day cell or a phone row can show; CSS truncates the rest. */
+const CALENDAR_TEXT_LENGTH = 120;
 
 /** A month of posts, each on its local day in the user's time zone. */
 export async function loadPostsCalendar(user: { id: string; timezone: string }, filter: PostFilter, monthParam: string | null, locale: Locale) {
   const month = parseMonth(monthParam, user.timezone);
-  const { start, end } = monthRange(month, user.timezone, locale);
-  const [counts, rows] = await Promise.all([countPostsByFilter(user.id), postsBetween(user.id, start, end, filter)]);
-  const dayOf = localDayKeys(user.timezone);
-  // A busy day shows its first few posts and how many more there are, not hundreds of rows: only
-  // those few become page data.
-  const perDay = new Map<string, number>();
-  const posts = [];
-  for (const row of rows) {
-    const at = (row.publishedAt ?? row.scheduledAt)!;
-    const day = dayOf(at);
-    const count = (perDay.get(day) ?? 0) + 1;
-    perDay.set(day, count);
-    if (count > POSTS_PER_DAY) continue;
-    posts.push({
-      id: row.id,
-      status: row.status,
-      platforms: parsePlatforms(row.platforms),
-      text: (row.linkedinText || row.twitterText).slice(0, 120),
-      at: at.toISOString(),
-      day,
-    });
-  }
+  const grid = monthGrid(month, user.timezone, locale);
+  const days = grid.weeks.flat().map((day) => day.date);
+  const [counts, rows] = await Promise.all([
+    countPostsByFilter(user.id),
+    calendarPosts(user.id, localDayStarts(days, user.timezone), filter, POSTS_PER_DAY, CALENDAR_TEXT_LENGTH),
+  ]);
+  // A busy day shows its first few posts and how many more there are: only those few are read.
+  const dayTotals: Record<string, number> = {};
+  const posts = rows.map((row) => {
+    const day = days[row.day]!;
+    dayTotals[day] = row.dayTotal;
+    return { id: row.id, status: row.status, platforms: parsePlatforms(row.platforms), text: row.text, at: row.at.toISOString(), day };
+  });
   return {
     counts,
-    calendar: {
-      month,
-      grid: monthGrid(month, user.timezone, locale),
-      posts,
-      dayTotals: Object.fromEntries(perDay),
-      previous: shiftMonth(month, -1),
-      next: shiftMonth(month, 1),
-    },
+    calendar: { month, grid, posts, dayTotals, previous: shiftMonth(month, -1), next: shiftMonth(month, 1) },
   };
 }
