@@ -2,7 +2,7 @@
 // cards show, from a fixed number of queries.
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { createPost } from "~/modules/posts/post.server";
+import { calendarPosts, createPost } from "~/modules/posts/post.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { uniqueEmail } from "./helpers";
 
@@ -131,5 +131,15 @@ describe("loadPostsCalendar", () => {
     const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "UTC" }, "all", "2026-05", "fr");
     expect(calendar.dayTotals).toEqual({ "2026-05-04": 350, "2026-05-05": 350 });
     expect(calendar.posts.map((p) => p.text)).toEqual(["Post 0", "Post 2", "Post 4", "Post 1", "Post 3", "Post 5"]);
+  });
+
+  it("answers for a single day, and for no day at all", async () => {
+    const user = await createUser();
+    const post = await placePost(user.id, "Alone", { status: "scheduled", scheduledAt: new Date("2026-06-01T10:00:00Z") });
+    const day = [new Date("2026-06-01T00:00:00Z"), new Date("2026-06-02T00:00:00Z")];
+    expect(await calendarPosts(user.id, day, "all", 3, 120)).toEqual([
+      { id: post.id, status: "scheduled", platforms: "linkedin", text: "Alone", at: new Date("2026-06-01T10:00:00Z"), day: 0, dayTotal: 1 },
+    ]);
+    expect(await calendarPosts(user.id, [], "all", 3, 120)).toEqual([]);
   });
 });

@@ -154,12 +154,15 @@ export async function calendarPosts(
   const start = dayStarts[0]!;
   const end = dayStarts.at(-1)!;
   // Day numbers are written into the statement (they are ours, and a parameter in a THEN branch
-  // has no type PostgreSQL can infer); the instants are parameters.
-  const dayOf = joinSql(
-    dayStarts.slice(1, -1).map((next, index) => sql`WHEN "at" < ${next} THEN ${raw(String(index))}`),
-    " ",
-  );
-  const lastDay = raw(String(dayStarts.length - 2));
+  // has no type PostgreSQL can infer); the instants are parameters. One day needs no CASE (and a
+  // CASE without a WHEN is not SQL).
+  const dayOf =
+    dayStarts.length > 2
+      ? sql`CASE ${joinSql(
+          dayStarts.slice(1, -1).map((next, index) => sql`WHEN "at" < ${next} THEN ${raw(String(index))}`),
+          " ",
+        )} ELSE ${raw(String(dayStarts.length - 2))} END`
+      : raw("0");
   // Days are numbered and counted on the post's id and time alone; only the posts shown are then
   // read in full (the texts, cut by the database).
   const rows = await getDb().$queryRaw<
@@ -171,7 +174,7 @@ export async function calendarPosts(
     FROM (
       SELECT "id", "at", "day", ROW_NUMBER() OVER (PARTITION BY "day" ORDER BY "at", "id") AS "rank", COUNT(*) OVER (PARTITION BY "day") AS "dayTotal"
       FROM (
-        SELECT "id", "at", CASE ${dayOf} ELSE ${lastDay} END AS "day"
+        SELECT "id", "at", ${dayOf} AS "day"
         FROM (
           SELECT "id", COALESCE("publishedAt", "scheduledAt") AS "at"
           FROM "Post"

@@ -16,8 +16,8 @@ export async function loadPostsPage(userId: string, filter: PostFilter, page: nu
   return { counts, posts: posts.map(toPostCardView), page: Math.min(page, pageCount), pageCount, total };
 }
 
-/** A calendar day shows this many posts, then "+n more". */
-export const POSTS_PER_DAY = 3;
+/** A calendar day shows this many posts, then "+n more" (as PostCalendar draws it). */
+const POSTS_PER_DAY = 3;
 /** More than a day cell or a phone row can show; CSS truncates the rest. */
 const CALENDAR_TEXT_LENGTH = 120;
 
