@@ -5,8 +5,10 @@
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-# The postinstall step generates the Prisma clients from the schema, so it comes first.
+# The postinstall step applies patches/ and generates the Prisma clients from the schema, so they
+# come first.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 COPY scripts ./scripts
 COPY prisma ./prisma
 RUN npm install --no-audit --no-fund
