@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
 import { calendarPosts, createPost } from "~/modules/posts/post.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
+import { CARD_TEXT_LENGTH } from "~/modules/posts/post-card-view.server";
 import { uniqueEmail } from "./helpers";
 
 const MINUTE = 60_000;
@@ -45,6 +46,28 @@ describe("loadPostsPage", () => {
     const past = await loadPostsPage(user.id, "all", 9, 2);
     expect(past.page).toBe(2);
     expect(past.posts.map((p) => p.id)).toEqual([ids[0]]);
+  });
+});
+
+describe("loadPostsPage filters", () => {
+  it("pages through one status, cuts long texts to what a card shows and keeps other users' posts out", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await createPost(other.id, { platforms: ["linkedin"], linkedinText: "Someone else's" });
+    const statuses = ["scheduled", "publishing", "draft", "failed", "published"];
+    const ids: Record<string, string> = {};
+    for (const [i, status] of statuses.entries()) {
+      const post = await createPost(user.id, { platforms: ["linkedin"], linkedinText: `   ${status} ${"y".repeat(2000)}` });
+      await getDb().post.update({ where: { id: post.id }, data: { status, createdAt: new Date(Date.now() - i * MINUTE) } });
+      ids[status] = post.id;
+    }
+    const pending = await loadPostsPage(user.id, "pending", 1, 10);
+    expect(pending.posts.map((p) => p.id)).toEqual([ids.scheduled, ids.publishing]);
+    expect(pending.counts).toEqual({ all: 5, draft: 1, pending: 2, published: 1, failed: 1 });
+    expect(pending.posts[0]!.text).toBe(`scheduled ${"y".repeat(CARD_TEXT_LENGTH - 10)}`);
+    const secondPage = await loadPostsPage(user.id, "all", 2, 2);
+    expect(secondPage.posts.map((p) => p.id)).toEqual([ids.draft, ids.failed]);
+    expect((await loadPostsPage(user.id, "failed", 1, 10)).posts.map((p) => p.id)).toEqual([ids.failed]);
   });
 });
 

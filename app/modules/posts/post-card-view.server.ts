@@ -1,26 +1,24 @@
-import type { Prisma } from "~/modules/db/db.server";
 import { parsePlatforms } from "~/modules/platforms/platforms";
 import { imageUrl } from "./post-view.server";
 
 /** A card shows at most this much text (five clamped lines on the widest card); the rest would only weigh on the page. */
 export const CARD_TEXT_LENGTH = 600;
 
-/** What a gallery card or a list row shows, and no more. */
-export const postCardSelect = {
-  id: true,
-  status: true,
-  platforms: true,
-  linkedinText: true,
-  twitterText: true,
-  scheduledAt: true,
-  publishedAt: true,
-  createdAt: true,
-  composeStep: true,
-  media: { orderBy: { position: "asc" }, take: 1, select: { id: true, altText: true, width: true, height: true } },
-  _count: { select: { media: true } },
-} satisfies Prisma.PostSelect;
-
-export type PostCardRecord = Prisma.PostGetPayload<{ select: typeof postCardSelect }>;
+/** What a gallery card or a list row is made from (listPostCards): its first image only, and how many it has. */
+export interface PostCardRecord {
+  id: string;
+  status: string;
+  platforms: string;
+  /** Both texts, cut a little beyond what a card shows (toPostCardView picks one and trims it). */
+  linkedinText: string;
+  twitterText: string;
+  scheduledAt: Date | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+  composeStep: string | null;
+  media: { id: string; altText: string; width: number; height: number }[];
+  _count: { media: number };
+}
 
 /**
  * A post for the gallery and the list: the text it shows (cut on the server), its first image and how
