@@ -14,6 +14,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
+import { useListNavigation } from "~/utils/list-navigation";
 import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PostsPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
+  const onListClick = useListNavigation();
   const { search } = useLocation();
   const href = (changes: Record<string, string | null>) => searchHref("/posts", search, changes);
   const filterHref = (status: PostFilter) => href({ status: status === "all" ? null : status, page: null });
@@ -81,7 +83,7 @@ export default function PostsPage() {
               {data.view === "list" ? (
                 <PostTable posts={data.list.posts} />
               ) : (
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={onListClick}>
                   {data.list.posts.map((post) => (
                     <li key={post.id} className="flex">
                       <div className="flex-1">

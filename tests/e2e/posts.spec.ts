@@ -16,7 +16,7 @@ test.describe("posts page", () => {
     await expect(page).toHaveURL(/\/create$/);
   });
 
-  test("filters with counts, gallery, list and calendar views, and paging", async ({ page }) => {
+  test("filters with counts, gallery, list and calendar views, and paging", async ({ page, hasJavaScript }) => {
     await signUp(page, uniqueEmail());
     let newest = "";
     for (let i = 1; i <= 14; i++) newest = await createPost(page.request, `Draft number ${i}`);
@@ -34,6 +34,14 @@ test.describe("posts page", () => {
     // Gallery: 12 a page, newest first.
     await expect(page.getByRole("article")).toHaveCount(12);
     await expect(page.getByRole("article").first()).toContainText("Draft number 14");
+    // A card opens its post; with JavaScript without loading the document again (the page keeps its state).
+    await page.evaluate(() => Object.assign(window, { plumeSamePage: true }));
+    await page.getByRole("article").first().getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/posts/${newest}$`));
+    await expect(page.getByText("Draft number 14").first()).toBeVisible();
+    expect(await page.evaluate(() => "plumeSamePage" in window)).toBe(hasJavaScript);
+    await page.goBack();
+    await expect(page.getByRole("article")).toHaveCount(12);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByRole("article")).toHaveCount(2);

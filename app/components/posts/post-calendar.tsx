@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { MonthGrid } from "~/modules/posts/calendar";
 import type { Platform } from "~/modules/platforms/platforms";
 import { cn } from "~/utils/cn";
+import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons, usePlatformNames } from "./post-card";
 import { IconTooltip } from "~/components/ui/tooltip";
@@ -48,6 +49,7 @@ export function PostCalendar({
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const platformNames = usePlatformNames();
+  const onListClick = useListNavigation();
   const byDay = new Map<string, CalendarPost[]>();
   for (const post of posts) byDay.set(post.day, [...(byDay.get(post.day) ?? []), post]);
   return (
@@ -83,7 +85,7 @@ export function PostCalendar({
         cells stack as a day-by-day list of the month's days that hold posts (rendering a second list
         for phones cost as much as the rest of the page, docs/decisions/0037).
       */}
-      <table className="w-full table-fixed border-collapse overflow-hidden text-sm max-sm:block sm:rounded-xl sm:border sm:bg-card">
+      <table onClick={onListClick} className="w-full table-fixed border-collapse overflow-hidden text-sm max-sm:block sm:rounded-xl sm:border sm:bg-card">
         <thead className="max-sm:hidden">
           <tr>
             {grid.weekdayLabels.map((label) => (
@@ -125,8 +127,9 @@ export function PostCalendar({
                           <ul className="flex flex-col gap-1 max-sm:gap-2">
                             {shown.map((post) => (
                               <li key={post.id}>
-                                <Link
-                                  to={`/posts/${post.id}`}
+                                <a
+                                  href={`/posts/${post.id}`}
+                                  data-discover="true"
                                   className="flex items-center gap-1 truncate rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent max-sm:gap-3 max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3 max-sm:text-sm"
                                 >
                                   <span aria-hidden className={cn("size-1.5 shrink-0 rounded-full max-sm:size-2", dot[post.status])} />
@@ -135,7 +138,7 @@ export function PostCalendar({
                                   <span className="sm:hidden">
                                     <PlatformIcons platforms={post.platforms} shared names={platformNames} />
                                   </span>
-                                </Link>
+                                </a>
                               </li>
                             ))}
                             {total > shown.length ? (

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -50,7 +49,10 @@ export function PlatformIcons({ platforms, shared = false, names }: { platforms:
   );
 }
 
-/** A post in the gallery: its first image or its text, status, platforms and its moment (the page holds a PlatformIconSprite). */
+/**
+ * A post in the gallery: its first image or its text, status, platforms and its moment (the page holds
+ * a PlatformIconSprite; the gallery makes its link a client navigation, useListNavigation).
+ */
 export function PostCard({ post }: { post: PostListItem }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -84,9 +86,9 @@ export function PostCard({ post }: { post: PostListItem }) {
           <PlatformIcons platforms={post.platforms} shared />
         </div>
         <h3 className={`text-sm ${image ? "line-clamp-2" : "line-clamp-5"}`}>
-          <Link to={`/posts/${post.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <a href={`/posts/${post.id}`} data-discover="true" className="after:absolute after:inset-0 focus-visible:outline-none">
             {text || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
-          </Link>
+          </a>
         </h3>
         <p className="mt-auto text-xs text-muted-foreground">
           {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}

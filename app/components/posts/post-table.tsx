@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons, usePlatformNames, type PostListItem } from "./post-card";
 import { PostStatusBadge, postMoment } from "./post-status";
@@ -9,8 +9,9 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const platformNames = usePlatformNames();
+  const onListClick = useListNavigation();
   return (
-    <div className="overflow-hidden rounded-xl border bg-card">
+    <div className="overflow-hidden rounded-xl border bg-card" onClick={onListClick}>
       <table className="w-full text-sm">
         <caption className="sr-only">{t("posts.views.list")}</caption>
         <thead className="hidden border-b bg-muted/40 text-left text-xs text-muted-foreground uppercase sm:table-header-group">
@@ -35,9 +36,9 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
             return (
               <tr key={post.id} className="flex flex-col gap-2 p-4 hover:bg-muted/30 sm:table-row sm:p-0">
                 <td className="max-w-md sm:px-4 sm:py-3">
-                  <Link to={`/posts/${post.id}`} className="line-clamp-2 font-medium hover:underline">
+                  <a href={`/posts/${post.id}`} data-discover="true" className="line-clamp-2 font-medium hover:underline">
                     {post.text || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
-                  </Link>
+                  </a>
                 </td>
                 <td className="sm:px-4 sm:py-3">
                   <PlatformIcons platforms={post.platforms} shared names={platformNames} />
