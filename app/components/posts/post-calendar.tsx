@@ -7,7 +7,7 @@ import type { Platform } from "~/modules/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformIcons, usePlatformNames } from "./post-card";
+import { PlatformMarks, usePlatformNames } from "./post-card";
 import { IconTooltip } from "~/components/ui/tooltip";
 
 export interface CalendarPost {
@@ -136,7 +136,7 @@ export function PostCalendar({
                                   <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
                                   <span className="text-xs text-muted-foreground sm:sr-only">{formatDate(post.at, "time")}</span>
                                   <span className="sm:hidden">
-                                    <PlatformIcons platforms={post.platforms} shared names={platformNames} />
+                                    <PlatformMarks platforms={post.platforms} shared names={platformNames} />
                                   </span>
                                 </a>
                               </li>

@@ -28,23 +28,27 @@ export function usePlatformNames(): Record<Platform, string> {
 
 /**
  * A post's platforms. `shared`: the page holds a PlatformIconSprite, so each mark is a short reference
- * (pages listing many posts); otherwise the marks are drawn in full. `names` from usePlatformNames
- * saves each row its own translations.
+ * (pages listing many posts); otherwise the marks are drawn in full.
  */
-export function PlatformIcons({ platforms, shared = false, names }: { platforms: Platform[]; shared?: boolean; names?: Record<Platform, string> }) {
-  const { t } = useTranslation();
+export function PlatformIcons({ platforms, shared = false }: { platforms: Platform[]; shared?: boolean }) {
+  const names = usePlatformNames();
+  return <PlatformMarks platforms={platforms} shared={shared} names={names} />;
+}
+
+/**
+ * PlatformIcons for lists of many posts: the names come from the list (usePlatformNames, asked once),
+ * so a row renders no hook of its own.
+ */
+export function PlatformMarks({ platforms, shared = false, names }: { platforms: Platform[]; shared?: boolean; names: Record<Platform, string> }) {
   const Icon = shared ? PlatformIconRef : PlatformIcon;
   return (
     <span className="flex items-center gap-1.5 text-muted-foreground">
-      {platforms.map((p) => {
-        const name = names?.[p] ?? t(`platforms.${p}`);
-        return (
-          <span key={p} title={name}>
-            <Icon platform={p} className="size-3.5" />
-            <span className="sr-only">{name}</span>
-          </span>
-        );
-      })}
+      {platforms.map((p) => (
+        <span key={p} title={names[p]}>
+          <Icon platform={p} className="size-3.5" />
+          <span className="sr-only">{names[p]}</span>
+        </span>
+      ))}
     </span>
   );
 }

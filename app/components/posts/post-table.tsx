@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformIcons, usePlatformNames, type PostListItem } from "./post-card";
+import { PlatformMarks, usePlatformNames, type PostListItem } from "./post-card";
 import { PostStatusBadge, postMoment } from "./post-status";
 
 /** The list view: one row per post, the text first; on phones the rows stack. The page holds a PlatformIconSprite. */
@@ -41,7 +41,7 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
                   </a>
                 </td>
                 <td className="sm:px-4 sm:py-3">
-                  <PlatformIcons platforms={post.platforms} shared names={platformNames} />
+                  <PlatformMarks platforms={post.platforms} shared names={platformNames} />
                 </td>
                 <td className="sm:px-4 sm:py-3">
                   <PostStatusBadge status={post.status} />
