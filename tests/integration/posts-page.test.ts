@@ -2,7 +2,8 @@
 // cards show, from a fixed number of queries.
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { calendarPosts, createPost } from "~/modules/posts/post.server";
+import { createPost } from "~/modules/posts/post.server";
+import { calendarPosts } from "~/modules/posts/post-lists.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { CARD_TEXT_LENGTH } from "~/modules/posts/post-card-view.server";
 import { uniqueEmail } from "./helpers";

@@ -10,17 +10,8 @@ import type { AppError } from "~/modules/errors/app-error";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
 import { saveReview, saveWrittenText } from "~/modules/posts/compose.server";
 import { addImage, moveImage, removeImage } from "~/modules/posts/post-images.server";
-import {
-  countPostsByFilter,
-  createPost,
-  deletePost,
-  duplicatePost,
-  getOwnPost,
-  listPosts,
-  publishNow,
-  schedulePost,
-  updatePost,
-} from "~/modules/posts/post.server";
+import { countPostsByFilter } from "~/modules/posts/post-lists.server";
+import { createPost, deletePost, duplicatePost, getOwnPost, listPosts, publishNow, schedulePost, updatePost } from "~/modules/posts/post.server";
 import type { Platform } from "~/modules/platforms/platforms";
 import { xWeightedLength } from "~/modules/posts/text-limits";
 import { uniqueEmail } from "./helpers";

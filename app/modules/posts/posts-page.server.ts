@@ -1,6 +1,6 @@
 import type { Locale } from "~/modules/i18n/i18n";
 import { localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
-import { calendarPosts, countPostsByFilter, listPostCards } from "./post.server";
+import { calendarPosts, countPostsByFilter, listPostCards } from "./post-lists.server";
 import { toPostCardView } from "./post-card-view.server";
 import { parsePlatforms } from "~/modules/platforms/platforms";
 import type { PostFilter } from "./schemas";

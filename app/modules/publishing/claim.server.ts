@@ -1,4 +1,5 @@
 import { empty, getDb, sql } from "~/modules/db/db.server";
+import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { getEnv } from "~/modules/env/env.server";
 import type { Platform } from "~/modules/platforms/platforms";
 import { batcher } from "./batch.server";
@@ -78,8 +79,8 @@ async function takeDue(workerId: string, platform: Platform, limit: number, now:
     id: row.id,
     postId: row.postId,
     platform: row.platform as Platform,
-    attempts: Number(row.attempts),
-    sentAt: row.sentAt === null ? null : new Date(row.sentAt),
+    attempts: rawNumber(row.attempts),
+    sentAt: rawDate(row.sentAt),
   }));
 }
 

@@ -1,0 +1,161 @@
+// The reads behind the /posts views (gallery, list, calendar, filter counts): each one raw statement,
+// as they run on every visit of the page (decisions 31 and 39).
+import { empty, getDb, joinSql, raw, sql } from "~/modules/db/db.server";
+import { rawDate, rawNumber } from "~/modules/db/raw-values";
+import { CARD_TEXT_LENGTH, type PostCardRecord } from "./post-card-view.server";
+import type { PostFilter } from "./schemas";
+
+/**
+ * A page of posts as the /posts gallery and list show them: only a card's fields, the start of its
+ * texts, its first image and how many it has; one statement (the full texts, every image and the
+ * deliveries stay out of the page's data).
+ */
+export async function listPostCards(userId: string, filter: PostFilter, page: number, pageSize: number): Promise<PostCardRecord[]> {
+  // Twice what a card shows, so trimming leading spaces in toPostCardView still leaves enough.
+  const cut = CARD_TEXT_LENGTH * 2;
+  const rows = await getDb().$queryRaw<
+    {
+      id: string;
+      status: string;
+      platforms: string;
+      linkedinText: string;
+      twitterText: string;
+      scheduledAt: Date | string | null;
+      publishedAt: Date | string | null;
+      createdAt: Date | string;
+      composeStep: string | null;
+      imageId: string | null;
+      altText: string | null;
+      width: number | bigint | null;
+      height: number | bigint | null;
+      imageCount: number | bigint;
+    }[]
+  >`
+    SELECT "Post"."id", "status", "platforms", SUBSTR("linkedinText", 1, ${cut}) AS "linkedinText", SUBSTR("twitterText", 1, ${cut}) AS "twitterText",
+      "scheduledAt", "publishedAt", "Post"."createdAt", "composeStep",
+      "first"."id" AS "imageId", "first"."altText", "first"."width", "first"."height",
+      (SELECT COUNT(*) FROM "Media" WHERE "Media"."postId" = "Post"."id") AS "imageCount"
+    FROM "Post"
+    LEFT JOIN "Media" "first" ON "first"."id" = (
+      SELECT "id" FROM "Media" WHERE "Media"."postId" = "Post"."id" ORDER BY "position", "id" LIMIT 1
+    )
+    WHERE "Post"."userId" = ${userId} ${statusSql(filter)}
+    ORDER BY "Post"."createdAt" DESC, "Post"."id" DESC
+    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    platforms: row.platforms,
+    linkedinText: row.linkedinText,
+    twitterText: row.twitterText,
+    scheduledAt: rawDate(row.scheduledAt),
+    publishedAt: rawDate(row.publishedAt),
+    createdAt: rawDate(row.createdAt),
+    composeStep: row.composeStep,
+    media: row.imageId === null ? [] : [{ id: row.imageId, altText: row.altText ?? "", width: rawNumber(row.width ?? 0), height: rawNumber(row.height ?? 0) }],
+    _count: { media: rawNumber(row.imageCount) },
+  }));
+}
+
+/** How many posts each filter holds, from one grouped count. */
+export async function countPostsByFilter(userId: string): Promise<Record<PostFilter, number>> {
+  // Raw: a Prisma groupBy costs about twice the statement (it is on every /posts page).
+  const groups = await getDb().$queryRaw<{ status: string; count: number | bigint }[]>`
+    SELECT "status", COUNT(*) AS "count" FROM "Post" WHERE "userId" = ${userId} GROUP BY "status"`;
+  const of = (status: string) => rawNumber(groups.find((g) => g.status === status)?.count ?? 0);
+  const counts = {
+    draft: of("draft"),
+    pending: of("scheduled") + of("publishing"),
+    published: of("published"),
+    failed: of("failed"),
+  };
+  return { all: counts.draft + counts.pending + counts.published + counts.failed, ...counts };
+}
+
+/** The filters of the /posts tabs (as statusWhere in post.server.ts gives them to Prisma), as SQL. */
+function statusSql(filter: PostFilter) {
+  switch (filter) {
+    case "draft":
+    case "published":
+    case "failed":
+      return sql`AND "status" = ${filter}`;
+    case "pending":
+      return sql`AND "status" IN (${"scheduled"}, ${"publishing"})`;
+    default:
+      return empty;
+  }
+}
+
+export interface CalendarRow {
+  id: string;
+  status: string;
+  platforms: string;
+  /** The LinkedIn text, else the X text, cut to `textLength` characters. */
+  text: string;
+  /** When it was published, else when it is scheduled. */
+  at: Date;
+  /** Index of its day in `dayStarts`. */
+  day: number;
+  /** How many posts that day holds in all. */
+  dayTotal: number;
+}
+
+/**
+ * The calendar's posts: for each day (`dayStarts` holds the first instant of each day, then the end
+ * of the last), the first `perDay` posts placed on it (by publication time, else scheduled time) and
+ * how many it holds. One statement: the database numbers and counts the posts of each day, so a busy
+ * month sends a few rows per day instead of all of them, and only the start of each text.
+ */
+export async function calendarPosts(
+  userId: string,
+  dayStarts: readonly Date[],
+  filter: PostFilter,
+  perDay: number,
+  textLength: number,
+): Promise<CalendarRow[]> {
+  if (dayStarts.length < 2) return [];
+  const start = dayStarts[0]!;
+  const end = dayStarts.at(-1)!;
+  // Day numbers are written into the statement (they are ours, and a parameter in a THEN branch
+  // has no type PostgreSQL can infer); the instants are parameters. One day needs no CASE (and a
+  // CASE without a WHEN is not SQL).
+  const dayOf =
+    dayStarts.length > 2
+      ? sql`CASE ${joinSql(
+          dayStarts.slice(1, -1).map((next, index) => sql`WHEN "at" < ${next} THEN ${raw(String(index))}`),
+          " ",
+        )} ELSE ${raw(String(dayStarts.length - 2))} END`
+      : raw("0");
+  // Days are numbered and counted on the post's id and time alone; only the posts shown are then
+  // read in full (the texts, cut by the database).
+  const rows = await getDb().$queryRaw<
+    { id: string; status: string; platforms: string; text: string; at: Date | string; day: number | bigint; dayTotal: number | bigint }[]
+  >`
+    SELECT "Post"."id", "status", "platforms",
+      SUBSTR(CASE WHEN "linkedinText" <> '' THEN "linkedinText" ELSE "twitterText" END, 1, ${textLength}) AS "text",
+      "at", "day", "dayTotal"
+    FROM (
+      SELECT "id", "at", "day", ROW_NUMBER() OVER (PARTITION BY "day" ORDER BY "at", "id") AS "rank", COUNT(*) OVER (PARTITION BY "day") AS "dayTotal"
+      FROM (
+        SELECT "id", "at", ${dayOf} AS "day"
+        FROM (
+          SELECT "id", COALESCE("publishedAt", "scheduledAt") AS "at"
+          FROM "Post"
+          WHERE "userId" = ${userId} ${statusSql(filter)}
+            AND (("publishedAt" >= ${start} AND "publishedAt" < ${end}) OR ("publishedAt" IS NULL AND "scheduledAt" >= ${start} AND "scheduledAt" < ${end}))
+        ) "timed"
+      ) "placed"
+    ) "ranked"
+    JOIN "Post" ON "Post"."id" = "ranked"."id"
+    WHERE "rank" <= ${perDay}
+    ORDER BY "at", "Post"."id"`;
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    platforms: row.platforms,
+    text: row.text,
+    at: rawDate(row.at),
+    day: rawNumber(row.day),
+    dayTotal: rawNumber(row.dayTotal),
+  }));
+}
