@@ -27,6 +27,19 @@ const dot: Record<string, string> = {
   failed: "bg-error",
 };
 
+/** The previous or next month: an icon button, its label given once for the name and the tooltip. */
+function MonthLink({ to, label, icon: Icon }: { to: string; label: string; icon: typeof ChevronLeft }) {
+  return (
+    <IconTooltip label={label}>
+      <Button asChild variant="outline" size="icon">
+        <Link to={to} aria-label={label} preventScrollReset>
+          <Icon aria-hidden />
+        </Link>
+      </Button>
+    </IconTooltip>
+  );
+}
+
 /** A month: whole weeks, today marked, each post on its local day; a day-by-day list on phones. */
 export function PostCalendar({
   grid,
@@ -59,25 +72,13 @@ export function PostCalendar({
           {grid.title}
         </h2>
         <div className="flex items-center gap-1">
-          <IconTooltip label={t("posts.calendar.previous")}>
-            <Button asChild variant="outline" size="icon">
-              <Link to={prevHref} aria-label={t("posts.calendar.previous")} preventScrollReset>
-                <ChevronLeft aria-hidden />
-              </Link>
-            </Button>
-          </IconTooltip>
+          <MonthLink to={prevHref} label={t("posts.calendar.previous")} icon={ChevronLeft} />
           <Button asChild variant="outline" size="sm" className="h-9">
             <Link to={todayHref} preventScrollReset>
               {t("posts.calendar.today")}
             </Link>
           </Button>
-          <IconTooltip label={t("posts.calendar.next")}>
-            <Button asChild variant="outline" size="icon">
-              <Link to={nextHref} aria-label={t("posts.calendar.next")} preventScrollReset>
-                <ChevronRight aria-hidden />
-              </Link>
-            </Button>
-          </IconTooltip>
+          <MonthLink to={nextHref} label={t("posts.calendar.next")} icon={ChevronRight} />
         </div>
       </div>
       {/*
