@@ -1,0 +1,62 @@
+// The whole app over real HTTP inside an integration test: Vite serves the Remix build from the
+// sources (as `npm run dev` does) behind the same security, origin and body-limit middleware as
+// server/index.ts, on a free port, against the test file's database (tests/setup/database.ts), whose client
+// the app's modules share (it lives on globalThis).
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { createServer, type ViteDevServer } from "vite";
+import { getEnv } from "~/modules/env/env.server";
+import { bodyLimit } from "../../server/body-limit";
+import { remixHandler } from "../../server/remix-handler";
+import { sameOriginGuard, securityHeaders } from "../../server/security";
+
+export interface HttpApp {
+  url: string;
+  /** The server build the app runs (its route modules). */
+  build: () => Promise<ServerBuild>;
+  close: () => Promise<void>;
+}
+
+export async function startHttpApp(): Promise<HttpApp> {
+  process.env.PLUME_TEST_HTTP_APP = "1";
+  const vite: ViteDevServer = await createServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  const env = getEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment: false }));
+  app.use(sameOriginGuard(env.APP_URL));
+  const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  const remix = remixHandler({
+    build,
+    mode: "production",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null, buildVersion: null }),
+  });
+  app.use(bodyLimit(remix.tooLarge));
+  app.all("*", remix.handle);
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  // The first request compiles the app; done here so no test's time limit pays for it.
+  await fetch(`http://127.0.0.1:${port}/healthz`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    build,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await vite.close();
+    },
+  };
+}
