@@ -15,7 +15,7 @@ const plus = (date: Date, seconds: number) => new Date(date.getTime() + seconds 
 async function user(
   email: string,
   createdAt?: Date,
-  extra: { emailVerifiedAt?: Date; subscription?: { plan: string; status: string; trialEndsAt?: Date } } = {},
+  extra: { emailVerifiedAt?: Date; passwordSetByMailAt?: Date; subscription?: { plan: string; status: string; trialEndsAt?: Date } } = {},
 ) {
   const { subscription, ...rest } = extra;
   return getDb().user.create({
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await user(uniqueEmail("bob"), at("2025-03-10T05:00:00Z"), { subscription: { plan: "pro", status: "active" } });
   await user(uniqueEmail("old"), at("2025-01-01T12:00:00Z"), { subscription: { plan: "pro", status: "trialing", trialEndsAt: at("2025-01-15T12:00:00Z") } });
   adminEmail = "admin@example.com";
-  await user(adminEmail, undefined, { emailVerifiedAt: new Date() });
+  await user(adminEmail, undefined, { emailVerifiedAt: new Date(), passwordSetByMailAt: new Date() });
   memberId = (await user(uniqueEmail("member"))).id;
   await getDb().waitlistEntry.create({ data: { fullName: "Grace", email: uniqueEmail("waitlist") } });
 

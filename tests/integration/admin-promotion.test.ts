@@ -1,10 +1,11 @@
 // Promotion and demotion, from the page and the API, and the CSV exports' every row and escaping.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getSessionState } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
 import * as usersCsv from "~/routes/admin.users[.]csv";
 import * as waitlistCsv from "~/routes/admin.waitlist[.]csv";
 import * as apiUser from "~/routes/api.admin.users.$userId";
+import * as apiUsers from "~/routes/api.admin.users";
 import * as usersPage from "~/routes/_dashboard.admin.users";
 import { args, makeUser, outcome, type Handler } from "../support/admin";
 import { uniqueEmail } from "./helpers";
@@ -71,6 +72,60 @@ describe("promotion", () => {
     expect((await patch("bad id!", { isAdmin: true })).status).toBe(404);
     expect(await patch(unverified.id, { isAdmin: "yes" })).toMatchObject({ status: 422, body: { error: { fields: { isAdmin: "Expected true or false" } } } });
     expect((await submit({ intent: "crown", userId: unverified.id })).status).toBe(400);
+  });
+});
+
+const listed = async (email: string) => {
+  const { body } = await outcome(apiUsers.loader as Handler, args(`/api/admin/users?q=${encodeURIComponent(email)}`, { cookie: admin.cookie }));
+  return body.data[0];
+};
+
+describe("promotion records", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("records who promoted and when, in the API and the page; revoking clears the record", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-01T10:00:00.000Z"));
+    const helper = await makeUser(uniqueEmail("recorded"));
+    const promoted = await patch(helper.id, { isAdmin: true });
+    const record = { promotedAt: "2026-03-01T10:00:00.000Z", promotedBy: { id: admin.id, email: "admin@example.com", isAdmin: true } };
+    expect(promoted.body.data).toMatchObject({ adminSource: "promotion", ...record });
+    expect(await listed(helper.email)).toMatchObject(record);
+    const page = await outcome(usersPage.loader as Handler, args(`/admin/users?q=${encodeURIComponent(helper.email)}`, { cookie: admin.cookie }));
+    expect(page.body.users[0]).toMatchObject(record);
+
+    const revoked = await submit({ intent: "demote", userId: helper.id });
+    expect(revoked.status).toBe(302);
+    expect(await listed(helper.email)).toMatchObject({ isAdmin: false, adminSource: null, promotedAt: null, promotedBy: null });
+    const row = await getDb().user.findUniqueOrThrow({ where: { id: helper.id } });
+    expect(row).toMatchObject({ promotedAdmin: false, promotedAt: null, promotedById: null });
+    expect(await isAdminNow(helper.cookie)).toBe(false);
+  });
+
+  it("shows promotions whose granter is no longer an admin, or was never recorded, and lets them be revoked", async () => {
+    const granter = await makeUser(uniqueEmail("granter"));
+    await patch(granter.id, { isAdmin: true });
+    const granted = await makeUser(uniqueEmail("granted"));
+    expect((await patch(granted.id, { isAdmin: true }, granter.cookie)).status).toBe(200);
+    await patch(granter.id, { isAdmin: false });
+    // The granter's rights went; what they granted stays, marked, until an admin revokes it.
+    expect(await listed(granted.email)).toMatchObject({ isAdmin: true, promotedBy: { id: granter.id, isAdmin: false } });
+
+    // Promotions made before they were recorded: no date, no granter.
+    const older = await makeUser(uniqueEmail("older"), { promotedAdmin: true });
+    expect(await listed(older.email)).toMatchObject({ isAdmin: true, adminSource: "promotion", promotedAt: null, promotedBy: null });
+
+    for (const user of [granted, older]) {
+      expect((await submit({ intent: "demote", userId: user.id })).status).toBe(302);
+      expect(await isAdminNow(user.cookie)).toBe(false);
+    }
+  });
+
+  it("never promotes an ADMIN_EMAILS address: its owner claims it from the mailed link", async () => {
+    const other = await makeUser(uniqueEmail("other"), { promotedAdmin: true });
+    const answer = await patch(admin.id, { isAdmin: true }, other.cookie);
+    expect(answer).toMatchObject({ status: 409, body: { error: { code: "listed_admin" } } });
+    expect(answer.body.error.message).toContain("chooses a password from the mailed link");
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { signUp, verifyEmail } from "~/modules/auth/auth.server";
+import { resetPassword, signIn, signUp, verifyEmail } from "~/modules/auth/auth.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { countSessions, createSession, destroySession, getSessionState, revokeSessions } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
@@ -51,10 +51,10 @@ describe("sessions", () => {
     expect((await getSessionState(requestWithCookie(second))).status).toBe("valid");
   });
 
-  it("makes ADMIN_EMAILS users admins only once they have verified the address", async () => {
+  it("makes ADMIN_EMAILS users admins only once they have chosen a password from a mailed link", async () => {
     const { userId, cookie } = await newUser("admin@example.com");
-    const isAdminNow = async () => {
-      const state = await getSessionState(requestWithCookie(cookie));
+    const isAdminNow = async (sessionCookie = cookie) => {
+      const state = await getSessionState(requestWithCookie(sessionCookie));
       return state.status === "valid" && state.user.isAdmin;
     };
     // Anyone can sign up with a listed address; only its owner can verify it.
@@ -66,15 +66,22 @@ describe("sessions", () => {
     );
     expect((refused as { init?: { status?: number } } | null)?.init?.status).toBe(403);
 
-    await verifyEmail(lastMailedToken("admin@example.com", "/verify-email"));
-    expect(await isAdminNow()).toBe(true);
-    expect(await getUserProfile(userId)).toMatchObject({ role: "admin", isAdmin: true });
-    await expect(requireAdmin(requestWithCookie(cookie, "http://localhost:3000/admin"))).resolves.toMatchObject({ isAdmin: true });
+    // The verification link proves the inbox, not the password: it leads to choosing a new one.
+    const { choosePasswordToken } = await verifyEmail(lastMailedToken("admin@example.com", "/verify-email"));
+    expect(choosePasswordToken).toEqual(expect.any(String));
+    expect(await isAdminNow()).toBe(false);
+    expect(await getUserProfile(userId)).toMatchObject({ role: "user", verified: false });
+
+    await resetPassword(choosePasswordToken!, "owner-password");
+    expect((await getSessionState(requestWithCookie(cookie))).status).toBe("invalid");
+    const { cookie: ownerCookie } = await signIn({ email: "admin@example.com", password: "owner-password" }, {});
+    expect(await isAdminNow(ownerCookie)).toBe(true);
+    expect(await getUserProfile(userId)).toMatchObject({ role: "admin", isAdmin: true, verified: true });
+    await expect(requireAdmin(requestWithCookie(ownerCookie, "http://localhost:3000/admin"))).resolves.toMatchObject({ isAdmin: true });
 
     const other = await newUser();
-    await getDb().user.update({ where: { id: other.userId }, data: { emailVerifiedAt: new Date() } });
-    const otherState = await getSessionState(requestWithCookie(other.cookie));
-    expect(otherState.status === "valid" && otherState.user.isAdmin).toBe(false);
+    await getDb().user.update({ where: { id: other.userId }, data: { emailVerifiedAt: new Date(), passwordSetByMailAt: new Date() } });
+    expect(await isAdminNow(other.cookie)).toBe(false);
   });
 });
 

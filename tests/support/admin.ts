@@ -6,8 +6,20 @@ import { getDb } from "~/modules/db/db.server";
 export type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 const BASE = "http://localhost:3000";
 
-export async function makeUser(email: string, { verified = true, promotedAdmin = false } = {}) {
-  const user = await getDb().user.create({ data: { email, passwordHash: "x", emailVerifiedAt: verified ? new Date() : null, promotedAdmin } });
+/** A verified account has, by default, also chosen its password from a mailed link (what makes an ADMIN_EMAILS address an admin). */
+export async function makeUser(
+  email: string,
+  { verified = true, passwordSetByMail, promotedAdmin = false }: { verified?: boolean; passwordSetByMail?: boolean; promotedAdmin?: boolean } = {},
+) {
+  const now = new Date();
+  const data = {
+    email,
+    passwordHash: "x",
+    emailVerifiedAt: verified ? now : null,
+    passwordSetByMailAt: (passwordSetByMail ?? verified) ? now : null,
+    promotedAdmin,
+  };
+  const user = await getDb().user.create({ data });
   return { id: user.id, email, cookie: (await createSession(user.id)).split(";")[0]! };
 }
 

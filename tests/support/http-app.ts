@@ -60,3 +60,38 @@ export async function startHttpApp(): Promise<HttpApp> {
     },
   };
 }
+
+/**
+ * One browser: keeps the cookies it is given (a cleared one goes), sends forms from the app's own
+ * origin, and never follows redirects, so each answer can be looked at.
+ */
+export class HttpVisitor {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly app: HttpApp) {}
+
+  get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async get(path: string): Promise<Response> {
+    return this.keep(await fetch(`${this.app.url}${path}`, { headers: { Cookie: this.cookie }, redirect: "manual" }));
+  }
+
+  async post(path: string, form: Record<string, string>): Promise<Response> {
+    const headers = { Cookie: this.cookie, Origin: this.app.url, "Content-Type": "application/x-www-form-urlencoded" };
+    return this.keep(await fetch(`${this.app.url}${path}`, { method: "POST", headers, body: new URLSearchParams(form), redirect: "manual" }));
+  }
+
+  private keep(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}

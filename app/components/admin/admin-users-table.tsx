@@ -72,6 +72,27 @@ function ConnectionBadges({ connections }: { connections: AdminUserView["connect
   );
 }
 
+/** Who granted a promoted admin's rights, and when; marked when that account is no longer an admin. */
+function Promotion({ user }: { user: AdminUserView }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  if (user.adminSource !== "promotion") return null;
+  const date = user.promotedAt ? formatDate(user.promotedAt) : "";
+  const { promotedBy } = user;
+  const text = !user.promotedAt
+    ? t("admin.users.promotedUnrecorded")
+    : !promotedBy
+      ? t("admin.users.promotedByGone", { date })
+      : t(promotedBy.isAdmin ? "admin.users.promotedBy" : "admin.users.promotedByFormer", { email: promotedBy.email, date });
+  const suspicious = !user.promotedAt || !promotedBy?.isAdmin;
+  return (
+    <span className={cn("text-xs [overflow-wrap:anywhere]", suspicious ? "text-warning" : "text-muted-foreground")} data-testid="promotion">
+      {suspicious ? <TriangleAlert aria-hidden className="mr-1 inline size-3" /> : null}
+      {text}
+    </span>
+  );
+}
+
 /** On phones each row is a card: the cells stack, each with its column's name. */
 function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -127,7 +148,10 @@ export function AdminUsersTable(props: {
                 {user.id === currentUserId ? <span className="ml-2 text-xs font-normal text-muted-foreground">{t("admin.users.you")}</span> : null}
               </th>
               <Cell label={column("role")}>
-                <Badge tone={user.isAdmin ? "primary" : "neutral"}>{t(`admin.users.role.${user.adminSource ?? "user"}`)}</Badge>
+                <span className="flex flex-col items-end gap-1 lg:items-start">
+                  <Badge tone={user.isAdmin ? "primary" : "neutral"}>{t(`admin.users.role.${user.adminSource ?? "user"}`)}</Badge>
+                  <Promotion user={user} />
+                </span>
               </Cell>
               <Cell label={column("verified")}>
                 <Badge tone={user.verified ? "success" : "warning"}>{t(user.verified ? "admin.users.verified" : "admin.users.unverified")}</Badge>

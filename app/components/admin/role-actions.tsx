@@ -16,6 +16,7 @@ export function RoleActions({ user, isSelf, formAction }: { user: AdminUserView;
   const note = (text: string) => <span className="text-xs text-muted-foreground">{text}</span>;
   if (isSelf) return note(t("admin.users.ownRoleNote"));
   if (user.adminSource === "list") return note(t("admin.users.listedNote"));
+  if (user.listed) return note(t("admin.users.listedPendingNote"));
   if (user.adminSource === "promotion") {
     return (
       <details className="group lg:inline-block lg:text-left">

@@ -1,6 +1,6 @@
 import { getDb, type Prisma } from "~/modules/db/db.server";
 import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
-import { adminSourceOf } from "~/modules/users/roles.server";
+import { adminSourceOf, isAdmin, isListedAdmin } from "~/modules/users/roles.server";
 import type { AdminUserSort, AdminUsersQuery } from "./schemas";
 
 export type ConnectionState = "none" | "active" | "needs_reconnect";
@@ -12,6 +12,11 @@ export interface AdminUserView {
   role: "admin" | "user";
   isAdmin: boolean;
   adminSource: "list" | "promotion" | null;
+  /** An ADMIN_EMAILS address: an admin once its owner has chosen a password from a mailed link. */
+  listed: boolean;
+  /** For a promoted admin: when, and by whom (null for promotions made before they were recorded, or by a deleted account). */
+  promotedAt: string | null;
+  promotedBy: { id: string; email: string; isAdmin: boolean } | null;
   verified: boolean;
   plan: SubscriptionView["plan"];
   postCount: number;
@@ -25,7 +30,10 @@ export const adminUserSelect = {
   id: true,
   email: true,
   emailVerifiedAt: true,
+  passwordSetByMailAt: true,
   promotedAdmin: true,
+  promotedAt: true,
+  promotedBy: { select: { id: true, email: true, emailVerifiedAt: true, passwordSetByMailAt: true, promotedAdmin: true } },
   createdAt: true,
   updatedAt: true,
   subscription: { select: { plan: true, status: true, trialEndsAt: true, currentPeriodEnd: true } },
@@ -43,12 +51,17 @@ function connectionState(row: AdminUserRow, provider: "linkedin" | "twitter"): C
 
 export function toAdminUserView(row: AdminUserRow): AdminUserView {
   const adminSource = adminSourceOf(row);
+  const promoted = adminSource === "promotion";
+  const by = promoted ? row.promotedBy : null;
   return {
     id: row.id,
     email: row.email,
     role: adminSource ? "admin" : "user",
     isAdmin: adminSource !== null,
     adminSource,
+    listed: isListedAdmin(row.email),
+    promotedAt: promoted && row.promotedAt ? row.promotedAt.toISOString() : null,
+    promotedBy: by ? { id: by.id, email: by.email, isAdmin: isAdmin(by) } : null,
     verified: row.emailVerifiedAt !== null,
     plan: currentSubscription(row.subscription).plan,
     postCount: row._count.posts,

@@ -96,6 +96,12 @@ export const adminUserSchema = z.object({
   role: z.enum(["admin", "user"]),
   isAdmin: z.boolean(),
   adminSource: z.enum(["list", "promotion"]).nullable().describe("Why an admin is one: ADMIN_EMAILS, or promoted by an admin"),
+  listed: z.boolean().describe("An ADMIN_EMAILS address: an admin once its owner has chosen a password from a mailed link"),
+  promotedAt: time.nullable().describe("When a promoted admin was promoted; null otherwise, or for promotions made before they were recorded"),
+  promotedBy: z
+    .object({ id: z.string(), email: z.string(), isAdmin: z.boolean().describe("Whether the granting account is still an admin") })
+    .nullable()
+    .describe("Who promoted a promoted admin; null otherwise, or when not recorded or that account is gone"),
   verified: z.boolean(),
   plan: z.enum(["free", "basic", "pro", "enterprise"]),
   postCount: z.number().int(),

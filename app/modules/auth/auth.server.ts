@@ -9,6 +9,7 @@ import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
 import { enforce, hit, release, reset, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
+import { isListedAdmin } from "~/modules/users/roles.server";
 import { normalizeTimeZone } from "~/modules/users/timezone";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { createSession, hasSessionFrom, replaceSessions, type SessionClient } from "./session.server";
@@ -158,12 +159,20 @@ export async function sendVerificationEmail(userId: string): Promise<void> {
   );
 }
 
-/** Confirms the address behind a mailed link; returns the user's id, or throws for a bad link. */
-export async function verifyEmail(token: string): Promise<string> {
+/**
+ * Follows the link in the verification mail. An ADMIN_EMAILS address is not confirmed here: the
+ * link proves the inbox, not that the password (maybe chosen by someone who signed up first) is
+ * the owner's, so its owner is sent on to choose a new one (a reset link, returned), which ends
+ * every other session and only then makes the account an admin (decision 41).
+ */
+export async function verifyEmail(token: string): Promise<{ userId: string; choosePasswordToken: string | null }> {
   const userId = await consumeToken(token, "email_verification");
   if (!userId) throw new AppError("invalid_token", "auth.verify.invalidLink");
-  await getDb().user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
-  return userId;
+  const db = getDb();
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  if (isListedAdmin(user.email)) return { userId, choosePasswordToken: await issueToken(userId, "password_reset") };
+  await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
+  return { userId, choosePasswordToken: null };
 }
 
 /** Always answers the same way, so it tells nobody whether an address has an account. */
@@ -186,7 +195,10 @@ export async function requestPasswordReset(email: string, client: SessionClient)
   );
 }
 
-/** Sets a new password from a mailed link and signs the account out everywhere. */
+/**
+ * Sets a new password from a mailed link and signs the account out everywhere. Having chosen the
+ * password from the inbox is what makes an ADMIN_EMAILS address an admin (passwordSetByMailAt).
+ */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const userId = await consumeToken(token, "password_reset");
   if (!userId) throw new AppError("invalid_token", "auth.reset.invalidLink");
@@ -194,7 +206,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
   const now = new Date();
   const passwordHash = await hashPassword(password);
   await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { passwordHash } }),
+    db.user.update({ where: { id: userId }, data: { passwordHash, passwordSetByMailAt: now } }),
     // The link reached the inbox, which proves the address too.
     db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } }),
     revokeResetLinks(userId, now),

@@ -99,13 +99,14 @@ async function readSession(id: string) {
       userId: string;
       email: string;
       emailVerifiedAt: Date | string | null;
+      passwordSetByMailAt: Date | string | null;
       promotedAdmin: boolean | number | bigint;
       locale: string;
       timezone: string;
     }[]
   >`
     SELECT "Session"."expiresAt", "Session"."lastSeenAt", "User"."id" AS "userId", "User"."email", "User"."emailVerifiedAt",
-      "User"."promotedAdmin", "User"."locale", "User"."timezone"
+      "User"."passwordSetByMailAt", "User"."promotedAdmin", "User"."locale", "User"."timezone"
     FROM "Session" JOIN "User" ON "User"."id" = "Session"."userId"
     WHERE "Session"."id" = ${id}`;
   if (!row) return null;
@@ -116,6 +117,7 @@ async function readSession(id: string) {
       id: row.userId,
       email: row.email,
       emailVerifiedAt: rawDate(row.emailVerifiedAt),
+      passwordSetByMailAt: rawDate(row.passwordSetByMailAt),
       promotedAdmin: rawBoolean(row.promotedAdmin),
       locale: row.locale,
       timezone: row.timezone,

@@ -1,0 +1,61 @@
+// Someone signs up first with an ADMIN_EMAILS address and a password of their own. The mailbox's
+// owner takes the account back through the mailed link, over real HTTP: following the link alone
+// grants nothing; choosing a new password ends the squatter's sessions, then the owner is admin.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/modules/db/db.server";
+import { startHttpApp, HttpVisitor, type HttpApp } from "../support/http-app";
+import { lastMailedToken } from "./helpers";
+
+const LISTED = "admin@example.com";
+let app: HttpApp;
+beforeAll(async () => {
+  app = await startHttpApp();
+}, 120_000);
+afterAll(() => app?.close());
+
+const signUpForm = (password: string) => ({ email: LISTED, password, confirmPassword: password, acceptTerms: "on" });
+const signIn = (visitor: HttpVisitor, password: string) => visitor.post("/login", { email: LISTED, password });
+
+describe("pre-registering an ADMIN_EMAILS address", { timeout: 60_000 }, () => {
+  it("gives the squatter nothing; the owner's link leads to a new password, which ends the squatter's sessions and only then grants admin", async () => {
+    const squatter = new HttpVisitor(app);
+    const signedUp = await squatter.post("/signup", signUpForm("squatter-password"));
+    expect(signedUp.status).toBe(302);
+    expect((await squatter.get("/admin/users")).status).toBe(403);
+
+    // The owner follows the verification link from the mailbox, in another browser.
+    const owner = new HttpVisitor(app);
+    const followed = await owner.get(`/verify-email?token=${lastMailedToken(LISTED, "/verify-email")}`);
+    // Following the link alone grants nothing, to any session.
+    expect((await squatter.get("/admin/users")).status).toBe(403);
+    expect((await squatter.get("/admin")).status).toBe(403);
+    expect(followed.status).toBe(302);
+    const choose = new URL(followed.headers.get("Location")!, app.url);
+    expect(choose.pathname).toBe("/reset-password");
+
+    const form = await owner.get(`${choose.pathname}${choose.search}`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('name="password"');
+    const chosen = await owner.post("/reset-password", {
+      token: choose.searchParams.get("token")!,
+      password: "owner-password",
+      confirmPassword: "owner-password",
+    });
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.get("Location")).toBe("/login");
+
+    // The squatter's session has ended, and their password no longer opens the account.
+    const ended = await squatter.get("/admin/users");
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get("Location")).toMatch(/^\/login/);
+    expect((await signIn(new HttpVisitor(app), "squatter-password")).status).toBe(401);
+
+    expect((await signIn(owner, "owner-password")).status).toBe(302);
+    expect((await owner.get("/admin/users")).status).toBe(200);
+    const index = await owner.get("/admin");
+    expect(index.status).toBe(302);
+    expect(index.headers.get("Location")).toBe("/admin/users");
+    const sessions = await getDb().session.count({ where: { user: { email: LISTED } } });
+    expect(sessions).toBe(1);
+  });
+});
