@@ -38,7 +38,7 @@ test("an admin searches, sorts and pages through the accounts", async ({ page, r
   await expect(page.getByTestId("admin-users-empty")).toHaveText("No account matches “nobody-at-all-here”.");
 });
 
-test("an admin promotes an account and demotes it after confirming", async ({ page, request }) => {
+test("an admin promotes an account, sees who granted it, and revokes it after confirming", async ({ page, request }) => {
   const email = await verifiedUser(request, "promoted");
   await signInAsAdmin(page, request);
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
@@ -47,6 +47,7 @@ test("an admin promotes an account and demotes it after confirming", async ({ pa
   await expect(page.getByText(`${email} is now an admin.`).first()).toBeVisible();
   await expect(page).toHaveURL(/\?q=/);
   await expect(row).toContainText("Admin (promoted)");
+  await expect(row.getByTestId("promotion")).toContainText(`By ${ADMIN}, `);
 
   await row.getByText("Remove admin…").click();
   await expect(row.getByText("will lose access to the administration pages")).toBeVisible();

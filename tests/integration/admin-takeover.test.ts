@@ -3,8 +3,9 @@
 // grants nothing; choosing a new password ends the squatter's sessions, then the owner is admin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
+import { makeUser } from "../support/admin";
 import { startHttpApp, HttpVisitor, type HttpApp } from "../support/http-app";
-import { lastMailedToken } from "./helpers";
+import { lastMailedToken, uniqueEmail } from "./helpers";
 
 const LISTED = "admin@example.com";
 let app: HttpApp;
@@ -57,5 +58,37 @@ describe("pre-registering an ADMIN_EMAILS address", { timeout: 60_000 }, () => {
     expect(index.headers.get("Location")).toBe("/admin/users");
     const sessions = await getDb().session.count({ where: { user: { email: LISTED } } });
     expect(sessions).toBe(1);
+  });
+});
+
+describe("promotions on the admin page", { timeout: 60_000 }, () => {
+  const rowOf = (html: string, email: string) => {
+    const start = html.indexOf(`>${email}<`);
+    return html.slice(start, html.indexOf("</tr>", start));
+  };
+
+  it("records who granted each one, marks those whose granter is no longer an admin, and revokes them from a form", async () => {
+    const first = await makeUser(uniqueEmail("first"), { promotedAdmin: true });
+    const second = await makeUser(uniqueEmail("second"));
+    const granted = await makeUser(uniqueEmail("granted"));
+    const firstAdmin = new HttpVisitor(app, first.cookie);
+    for (const user of [second, granted]) {
+      expect((await firstAdmin.post("/admin/users", { intent: "promote", userId: user.id })).status).toBe(302);
+    }
+    const secondAdmin = new HttpVisitor(app, second.cookie);
+    let page = await (await secondAdmin.get(`/admin/users?q=${encodeURIComponent(granted.email)}`)).text();
+    expect(rowOf(page, granted.email)).toContain(`By ${first.email}, `);
+
+    // The first admin's own rights go (revoked, say, as a takeover's): what they granted stays, marked.
+    expect((await secondAdmin.post("/admin/users", { intent: "demote", userId: first.id })).status).toBe(302);
+    page = await (await secondAdmin.get(`/admin/users?q=${encodeURIComponent(granted.email)}&lang=fr`)).text();
+    expect(rowOf(page, granted.email)).toContain(`Par ${first.email} (qui n&#x27;est plus admin), `);
+
+    const revoked = await secondAdmin.post("/admin/users", { intent: "demote", userId: granted.id });
+    expect(revoked.status).toBe(302);
+    expect((await new HttpVisitor(app, granted.cookie).get("/admin/users")).status).toBe(403);
+    page = await (await secondAdmin.get(`/admin/users?q=${encodeURIComponent(granted.email)}`)).text();
+    expect(rowOf(page, granted.email)).not.toContain("By ");
+    expect(rowOf(page, granted.email)).toContain("Make admin");
   });
 });

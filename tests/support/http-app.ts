@@ -67,7 +67,13 @@ export async function startHttpApp(): Promise<HttpApp> {
  */
 export class HttpVisitor {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly app: HttpApp) {}
+  /** `cookie`: "name=value" to start signed in (a session made straight in the database). */
+  constructor(
+    private readonly app: HttpApp,
+    cookie?: string,
+  ) {
+    if (cookie) this.keep(new Response(null, { headers: { "Set-Cookie": cookie } }));
+  }
 
   get cookie(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
