@@ -91,8 +91,11 @@ test("someone who is not an admin gets 403 from the exports and the admin API", 
 
 test("screenshots of user management: phone and desktop, light and dark", async ({ page, request, hasJavaScript }) => {
   test.skip(!hasJavaScript, "once is enough");
-  await verifiedUser(request, "shot");
+  const shot = await verifiedUser(request, "shot");
   await signInAsAdmin(page, request);
+  // One promoted account, so the shots show who granted it.
+  const { data } = await (await page.request.get(`/api/admin/users?q=${encodeURIComponent(shot)}`)).json();
+  expect((await page.request.patch(`/api/admin/users/${data[0].id}`, { data: { isAdmin: true } })).status()).toBe(200);
   for (const [name, size] of [
     ["desktop", { width: 1280, height: 900 }],
     ["phone", { width: 390, height: 844 }],

@@ -86,7 +86,7 @@ function Promotion({ user }: { user: AdminUserView }) {
       : t(promotedBy.isAdmin ? "admin.users.promotedBy" : "admin.users.promotedByFormer", { email: promotedBy.email, date });
   const suspicious = !user.promotedAt || !promotedBy?.isAdmin;
   return (
-    <span className={cn("text-xs [overflow-wrap:anywhere]", suspicious ? "text-warning" : "text-muted-foreground")} data-testid="promotion">
+    <span className={cn("text-xs [overflow-wrap:anywhere] lg:max-w-56", suspicious ? "text-warning" : "text-muted-foreground")} data-testid="promotion">
       {suspicious ? <TriangleAlert aria-hidden className="mr-1 inline size-3" /> : null}
       {text}
     </span>

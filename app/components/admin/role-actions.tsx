@@ -20,7 +20,7 @@ export function RoleActions({ user, isSelf, formAction }: { user: AdminUserView;
   if (user.adminSource === "promotion") {
     return (
       <details className="group lg:inline-block lg:text-left">
-        <summary className="inline-flex h-8 cursor-pointer list-none items-center gap-1.5 rounded-md border border-input px-3 text-xs font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
+        <summary className="inline-flex h-8 cursor-pointer list-none items-center gap-1.5 rounded-md border border-input px-3 text-xs font-medium whitespace-nowrap hover:bg-muted [&::-webkit-details-marker]:hidden">
           <ShieldOff aria-hidden className="size-3.5" />
           {t("admin.users.demote")}
         </summary>
