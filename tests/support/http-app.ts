@@ -1,7 +1,7 @@
 // The whole app over real HTTP inside an integration test: Vite serves the Remix build from the
-// sources (as `npm run dev` does) behind the same security, origin and body-limit middleware as
-// server/index.ts, on a free port, against the test file's database (tests/setup/database.ts), whose client
-// the app's modules share (it lives on globalThis).
+// sources (as `npm run dev` does) behind the same security, same-origin and body-limit middleware
+// as server/index.ts, on a free port, against the test file's database (tests/setup/database.ts),
+// whose client the app's modules share (it lives on globalThis).
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
