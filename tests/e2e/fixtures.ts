@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 let ipCounter = 0;
@@ -48,6 +48,13 @@ export async function ageLinkedInConnection(email: string, days: number, dataDir
     args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
   });
   db.close();
+}
+
+/** A draft made through the API, as the signed-in user of `request`; its id. */
+export async function createPost(request: APIRequestContext, text: string, platforms = ["linkedin"]) {
+  const response = await request.post("/api/posts", { data: { platforms, linkedinText: text, twitterText: text } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
 export async function signUp(page: Page, email: string, password = "password123") {
