@@ -95,10 +95,6 @@ export function identify(id: string, properties: Record<string, unknown>): void 
   });
 }
 
-export function setUserProperties(properties: Record<string, unknown>): void {
-  run((posthog) => posthog.setPersonProperties(properties));
-}
-
 /** Signed out: later events belong to a new anonymous visitor. */
 export function resetUser(): void {
   run((posthog) => {

@@ -1,3 +1,4 @@
+import { updatePersonFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import { isListedAdmin } from "~/modules/users/roles.server";
@@ -17,5 +18,7 @@ export async function setPromotedAdmin(actorId: string, targetId: string, makeAd
   if (!makeAdmin && isListedAdmin(target.email)) throw new AppError("listed_admin", "admin.users.errors.listedAdmin", { values: { email: target.email } });
   if (makeAdmin && !target.emailVerifiedAt) throw new AppError("account_unverified", "admin.users.errors.unverified", { values: { email: target.email } });
   const row = await db.user.update({ where: { id: targetId }, data: { promotedAdmin: makeAdmin }, select: adminUserSelect });
-  return toAdminUserView(row);
+  const view = toAdminUserView(row);
+  updatePersonFor(targetId, { is_admin: view.isAdmin });
+  return view;
 }
