@@ -10,6 +10,7 @@ import { DefaultShell } from "~/components/layout/shells";
 import { LoadingBar } from "~/components/loading-bar";
 import { useNonce } from "~/components/nonce";
 import { NewBuildNotice } from "~/components/new-build-notice";
+import { ReconnectModal } from "~/components/reconnect-modal";
 import { Toaster } from "~/components/toaster";
 import { clearSessionCookie, getSessionState } from "~/modules/auth/session.server";
 import { reconnectNeed } from "~/modules/connections/reconnect.server";
@@ -166,6 +167,8 @@ export default function App() {
       <Analytics config={analytics} user={user} locale={locale} />
       <LoadingBar />
       <Outlet />
+      {/* Root-level: a signed-in user is asked on every page, not only inside the dashboard. */}
+      <ReconnectModal />
       <Toaster flash={toast} hydrated={hydrated} />
       <NewBuildNotice />
     </>

@@ -66,6 +66,15 @@ export function captureServerEvent(distinctId: string, event: string, properties
   }
 }
 
+/** Queues an $identify that sets these person properties (`$set`); returns at once, never throws. */
+export function setServerPersonProperties(distinctId: string, properties: Record<string, unknown>): void {
+  try {
+    client()?.identify({ distinctId, properties: { $set: properties } });
+  } catch (error) {
+    logger.warn({ err: error }, "Could not queue PostHog person properties");
+  }
+}
+
 /** Sends what is queued now (the debug page, tests); resolves even when PostHog fails. */
 export async function flushServerEvents(): Promise<CaptureResult | null> {
   const made = state.cached?.client;

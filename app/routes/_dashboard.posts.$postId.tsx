@@ -6,6 +6,7 @@ import { ConnectFirst } from "~/components/posts/connect-first";
 import { DeliveryList } from "~/components/posts/delivery-list";
 import { PostActions } from "~/components/posts/post-actions";
 import { PostHeader } from "~/components/posts/post-header";
+import { PublishingProgressNote } from "~/components/posts/publishing-progress";
 import { LinkedInPreview, XPreview } from "~/components/posts/previews";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -16,6 +17,7 @@ import { replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { duplicatePost, getOwnPost, publishNow } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
+import { publishingProgress } from "~/modules/posts/publishing-progress";
 import { readNoticesOfPost } from "~/modules/publishing/notify.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { FormErrors } from "~/components/ui/field";
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const post = toPostView(await getOwnPost(user.id, postId));
     await readNoticesOfPost(user.id, post.id);
-    return { post };
+    return { post, progress: publishingProgress(post, new Date()) };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -67,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PostPage() {
   const { t } = useTranslation();
-  const { post } = useLoaderData<typeof loader>();
+  const { post, progress } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const author = useOptionalUser()?.email ?? "";
   return (
@@ -76,7 +78,9 @@ export default function PostPage() {
         <ArrowLeft aria-hidden className="size-4" />
         {t("posts.detail.back")}
       </Link>
-      <PostHeader post={post} />
+      {/* A post due and waiting for the publisher is, for its author, already being published. */}
+      <PostHeader post={progress ? { ...post, status: "publishing" } : post} />
+      <PublishingProgressNote postId={post.id} progress={progress} status={post.status} />
       <PostActions post={post} />
       <div role="alert">
         <FormErrors errors={formErrorsOf(reply)} />

@@ -95,11 +95,15 @@ export function identify(id: string, properties: Record<string, unknown>): void 
   });
 }
 
+/** Signed out: later events belong to a new anonymous visitor. */
+/**
+ * For properties only the browser knows. A person's locale, time zone and role are set from the
+ * server when they change (decision 46), never from here.
+ */
 export function setUserProperties(properties: Record<string, unknown>): void {
   run((posthog) => posthog.setPersonProperties(properties));
 }
 
-/** Signed out: later events belong to a new anonymous visitor. */
 export function resetUser(): void {
   run((posthog) => {
     if (posthog._isIdentified()) posthog.reset();

@@ -132,4 +132,24 @@ test.describe("reconnect", () => {
     // Never on callback routes: the modal did not open on the way back either.
     await second.close();
   });
+
+  test("asks on every signed-in page, /pricing and /blog too, not only inside the dashboard", async ({ page, hasJavaScript }) => {
+    const email = uniqueEmail("reconnect-site");
+    await signUp(page, email);
+    await connectAccount(page, "LinkedIn", "/profile");
+    await ageLinkedInConnection(email, 8, E2E_ANALYTICS.dataDir);
+    for (const path of ["/pricing", "/blog"]) {
+      // A new tab each time: a dismissed modal stays dismissed for its tab.
+      const tab = await page.context().newPage();
+      await tab.goto(path);
+      if (hasJavaScript) {
+        const modal = tab.getByRole("dialog", { name: "LinkedIn Reconnection Required" });
+        await expect(modal, path).toBeVisible();
+        await modal.getByRole("button", { name: "Cancel" }).click();
+        await expect(modal).toBeHidden();
+      }
+      await expect(tab.getByRole("status").filter({ hasText: "more than a week ago" }), path).toBeVisible();
+      await tab.close();
+    }
+  });
 });

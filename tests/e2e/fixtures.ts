@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 let ipCounter = 0;
@@ -48,6 +48,31 @@ export async function ageLinkedInConnection(email: string, days: number, dataDir
     args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
   });
   db.close();
+}
+
+/**
+ * Settles a post as the publisher would once LinkedIn took it (published, with its address), in the
+ * e2e database of `dataDir`: for the server whose publisher is off, so a test chooses the moment.
+ */
+export async function markPublishedOnLinkedIn(postId: string, url: string, dataDir = E2E_DATA_DIR) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${dataDir}/plume.db` });
+  const now = new Date().toISOString().replace("Z", "+00:00");
+  await db.batch([
+    {
+      sql: `UPDATE "Delivery" SET "status" = 'published', "url" = ?, "externalId" = ?, "publishedAt" = ? WHERE "postId" = ?`,
+      args: [url, url.split("/").pop()!, now, postId],
+    },
+    { sql: `UPDATE "Post" SET "status" = 'published', "publishedAt" = ? WHERE "id" = ?`, args: [now, postId] },
+  ]);
+  db.close();
+}
+
+/** A draft made through the API, as the signed-in user of `request`; its id. */
+export async function createPost(request: APIRequestContext, text: string, platforms = ["linkedin"]) {
+  const response = await request.post("/api/posts", { data: { platforms, linkedinText: text, twitterText: text } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
 export async function signUp(page: Page, email: string, password = "password123") {

@@ -1,12 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { APIRequestContext } from "@playwright/test";
-import { expect, imageFiles, signUp, test, uniqueEmail } from "./fixtures";
-
-async function createPost(request: APIRequestContext, text: string, platforms = ["linkedin"]) {
-  const response = await request.post("/api/posts", { data: { platforms, linkedinText: text, twitterText: text } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
+import { createPost, expect, imageFiles, signUp, test, uniqueEmail } from "./fixtures";
 
 test.describe("posts page", () => {
   test("an empty account is led to write its first post", async ({ page }) => {

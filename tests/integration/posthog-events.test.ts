@@ -9,6 +9,10 @@ import { resetEnvCache } from "~/modules/env/env.server";
 import { startPostHogFake, type PostHogFake } from "../fakes/posthog-server";
 import { connectedUser, duePost, publishAllDue, startFakes, uniqueText, waitFor, type Fakes } from "../support/publishing";
 import { checkedOut, deliver, startBilling, trialUser } from "../support/stripe-webhooks";
+import * as apiUser from "~/routes/api.admin.users.$userId";
+import * as profilePage from "~/routes/_dashboard.profile";
+import * as setLocale from "~/routes/set-locale";
+import { args, makeUser, outcome, type Handler } from "../support/admin";
 import { uniqueEmail } from "./helpers";
 
 const client = { ip: null, userAgent: "vitest" };
@@ -107,6 +111,34 @@ describe("with POSTHOG_KEY set", () => {
       await billing.stop();
     }
   });
+});
+
+describe("person properties", () => {
+  /** The properties each $identify set on this person, in the order PostHog took them. */
+  const setsFor = async (distinctId: string) => (await sentFor(distinctId, "$identify")).map((e) => e.set);
+
+  it("a new language, time zone or role reaches PostHog on the person, once per change", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const admin = await makeUser("admin@example.com");
+    const user = await makeUser(uniqueEmail("person"));
+    const post = (handler: unknown, path: string, form: Record<string, string>) =>
+      outcome(handler as Handler, args(path, { method: "POST", cookie: user.cookie, form }));
+    const role = (isAdmin: boolean) =>
+      outcome(apiUser.action as Handler, args(`/api/admin/users/${user.id}`, { method: "PATCH", cookie: admin.cookie, body: { isAdmin } }));
+
+    expect((await post(setLocale.action, "/set-locale", { locale: "fr", redirectTo: "/profile" })).status).toBe(302);
+    await waitFor(async () => (await setsFor(user.email)).length === 1);
+    expect((await post(profilePage.action, "/profile", { intent: "updateTimezone", timezone: "Europe/Paris" })).status).toBe(302);
+    await waitFor(async () => (await setsFor(user.email)).length === 2);
+    expect((await role(true)).status).toBe(200);
+    await waitFor(async () => (await setsFor(user.email)).length === 3);
+    // The same choices again change nothing, so nothing is sent.
+    await post(setLocale.action, "/set-locale", { locale: "fr", redirectTo: "/profile" });
+    await post(profilePage.action, "/profile", { intent: "updateTimezone", timezone: "Europe/Paris" });
+    expect((await role(false)).status).toBe(200);
+    await waitFor(async () => (await setsFor(user.email)).length === 4);
+    expect(await setsFor(user.email)).toEqual([{ locale: "fr" }, { timezone: "Europe/Paris" }, { is_admin: true }, { is_admin: false }]);
+  }, 30_000);
 });
 
 describe("never in the way", () => {

@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
-import { ReconnectModal } from "~/components/reconnect-modal";
 import { AccountNotices } from "./account-notices";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -11,7 +10,8 @@ import { Logo } from "./logo";
 import { ThemeSwitcher } from "./theme-switcher";
 
 // The site's layouts (default, auth, dashboard, docs, admin) as shells that layout routes and error
-// boundaries share, so an error keeps the page's frame.
+// boundaries share, so an error keeps the page's frame. Account notices show in all but the auth
+// shell; the reconnect modal is the root's, on every page.
 
 function SkipLink() {
   const { t } = useTranslation();
@@ -28,6 +28,9 @@ export function DefaultShell({ children }: { children: ReactNode }) {
       <SkipLink />
       <Header />
       <main id="main" className="flex-1">
+        <div className="mx-auto w-full max-w-7xl px-4 pt-6 empty:hidden sm:px-6">
+          <AccountNotices />
+        </div>
         {children}
       </main>
       <Footer />
@@ -44,7 +47,6 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         <AccountNotices />
         {children}
       </main>
-      <ReconnectModal />
       <Footer />
     </div>
   );
@@ -88,6 +90,7 @@ export function DocsShell({ sidebar, children }: { sidebar: ReactNode; children:
       <div className="mx-auto grid w-full max-w-7xl flex-1 gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_1fr]">
         <aside className="md:sticky md:top-24 md:self-start">{sidebar}</aside>
         <main id="main" className="min-w-0">
+          <AccountNotices />
           {children}
         </main>
       </div>

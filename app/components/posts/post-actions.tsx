@@ -1,6 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { CalendarClock, Copy, Pencil, Send, Trash2 } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { StatusButton } from "~/components/ui/status-button";
@@ -17,6 +17,9 @@ export function PostActions({ post }: { post: PostView }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [dialog, setDialog] = useState<"schedule" | "delete" | null>(null);
+  // A dialog's form that succeeded redirects, often to this same page: its work is done, it closes.
+  const { key } = useLocation();
+  useEffect(() => setDialog(null), [key]);
   const editable = post.status === "draft" || post.status === "scheduled" || post.status === "failed";
   const open = (which: "schedule" | "delete") => (event: MouseEvent) => {
     if (!hydrated) return;
@@ -63,7 +66,13 @@ export function PostActions({ post }: { post: PostView }) {
       ) : null}
       {hydrated ? (
         <>
-          <ScheduleDialog post={post} open={dialog === "schedule"} onOpenChange={(o) => setDialog(o ? "schedule" : null)} />
+          {/* Keyed by the time: reopened after a change, it starts from the new one. */}
+          <ScheduleDialog
+            key={post.scheduledAt ?? "unscheduled"}
+            post={post}
+            open={dialog === "schedule"}
+            onOpenChange={(o) => setDialog(o ? "schedule" : null)}
+          />
           <DeleteDialog postId={post.id} open={dialog === "delete"} onOpenChange={(o) => setDialog(o ? "delete" : null)} />
         </>
       ) : null}

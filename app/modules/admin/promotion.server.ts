@@ -1,3 +1,4 @@
+import { updatePersonFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
@@ -26,5 +27,7 @@ export async function setPromotedAdmin(actorId: string, targetId: string, makeAd
     : { promotedAdmin: false, promotedAt: null, promotedById: null };
   const row = await db.user.update({ where: { id: targetId }, data, select: adminUserSelect });
   logger.info({ actorId, targetId }, makeAdmin ? "Admin rights granted" : "Admin rights revoked");
-  return toAdminUserView(row);
+  const view = toAdminUserView(row);
+  updatePersonFor(targetId, { is_admin: view.isAdmin });
+  return view;
 }

@@ -1,4 +1,4 @@
-import { captureServerEvent, posthogEnabled } from "~/integrations/posthog.server";
+import { captureServerEvent, posthogEnabled, setServerPersonProperties } from "~/integrations/posthog.server";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/modules/logger/logger.server";
 import { analyticsId } from "./identity";
@@ -21,6 +21,21 @@ export function trackEventFor(userId: string, event: ServerEvent, properties: Re
     .user.findUnique({ where: { id: userId }, select: { id: true, email: true } })
     .then((user) => user && trackEvent(user, event, properties))
     .catch((error: unknown) => logger.warn({ err: error, event }, "Could not record a product event"));
+}
+
+/**
+ * The person properties the browser sets at identify that can change later (decision 46): sent
+ * again from the server when they do, since the browser identifies a person only once.
+ */
+export type PersonProperties = Partial<{ locale: string; timezone: string; is_admin: boolean }>;
+
+/** Updates a person's properties in PostHog; the address is looked up in the background. */
+export function updatePersonFor(userId: string, properties: PersonProperties): void {
+  if (!posthogEnabled()) return;
+  void getDb()
+    .user.findUnique({ where: { id: userId }, select: { id: true, email: true } })
+    .then((user) => user && setServerPersonProperties(analyticsId(user), properties))
+    .catch((error: unknown) => logger.warn({ err: error }, "Could not update a person's properties"));
 }
 
 /** "post published" for posts that have just become published (one lookup for all of them). */

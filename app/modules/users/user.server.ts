@@ -1,3 +1,4 @@
+import { updatePersonFor } from "~/modules/analytics/server-events.server";
 import { listServices, type ServiceEntry } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
@@ -55,10 +56,14 @@ export async function getUserProfile(userId: string): Promise<UserProfile> {
   };
 }
 
+/** Only an actual change is written, and told to PostHog. */
 export async function updateLocale(userId: string, locale: Locale): Promise<void> {
-  await getDb().user.updateMany({ where: { id: userId }, data: { locale } });
+  const { count } = await getDb().user.updateMany({ where: { id: userId, locale: { not: locale } }, data: { locale } });
+  if (count) updatePersonFor(userId, { locale });
 }
 
 export async function updateTimezone(userId: string, timezone: string): Promise<void> {
-  await getDb().user.updateMany({ where: { id: userId }, data: { timezone: normalizeTimeZone(timezone) } });
+  const zone = normalizeTimeZone(timezone);
+  const { count } = await getDb().user.updateMany({ where: { id: userId, timezone: { not: zone } }, data: { timezone: zone } });
+  if (count) updatePersonFor(userId, { timezone: zone });
 }
