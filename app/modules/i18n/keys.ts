@@ -1,7 +1,7 @@
 import type { ParseKeys } from "i18next";
 
 /**
- * Every key of the English file (a plural key also by its base name: `posts.list.count` for
+ * Every key of the English file (a plural key also by its base name: `posts.calendar.count` for
  * `count_one`/`count_other`). Wherever a key travels as a value (AppError, navigation, error
  * pages), it has this type, so a misspelled key does not compile (docs/decisions/0045).
  */

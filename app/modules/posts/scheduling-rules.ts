@@ -54,7 +54,7 @@ export function schedulingProblem(content: Content, images: { size: number; widt
     }
   }
   if (images.length > MAX_IMAGES_PER_POST) {
-    return new AppError("too_many_images", "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST } });
+    return new AppError("too_many_images", "posts.errors.tooManyImages", { values: { count: MAX_IMAGES_PER_POST } });
   }
   if (images.some((image) => image.size > MAX_IMAGE_BYTES)) {
     return new AppError("stored_image_too_large", "posts.errors.imageTooLarge", { values: { max: 5 } });
