@@ -4,6 +4,14 @@
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
+// The count's sentence as i18next says it (the page has the forms: zero, one, many, other…): the
+// form for 0 when there is one, else the language's plural category, the number formatted.
+function countText(forms, n) {
+  const lang = document.documentElement.lang;
+  const form = n === 0 && forms.zero ? forms.zero : (forms[new Intl.PluralRules(lang).select(n)] ?? forms.other);
+  return form.replace(/{{\s*count\s*(,\s*number\s*)?}}/g, new Intl.NumberFormat(lang).format(n));
+}
+
 // The VIP waitlist: submitted in place; the count of registered professionals updates.
 function enhanceWaitlist() {
   const form = $("[data-waitlist-form]");
@@ -50,11 +58,7 @@ function enhanceWaitlist() {
       thanks.className = "mt-6 rounded-xl bg-success/10 p-4 text-sm";
       thanks.textContent = form.dataset.thanks;
       form.replaceWith(thanks);
-      if (count) {
-        const n = body.data.count;
-        count.textContent =
-          n > 0 ? count.dataset.template.replace("{{count}}", new Intl.NumberFormat(document.documentElement.lang).format(n)) : count.dataset.none;
-      }
+      if (count) count.textContent = countText(JSON.parse(count.dataset.forms), body.data.count);
     } catch {
       form.submit(); // the network failed: let the page do it the plain way
     } finally {

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES, toMegabytes } from "~/modules/http/body-limits";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
-const statusKeys: Record<number, string> = {
+const statusKeys: Record<number, TranslationKey> = {
   400: "errors.status.400",
   401: "errors.status.401",
   403: "errors.status.403",

@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
+import type { KeysUnder } from "~/modules/i18n/keys";
 
 interface Result {
   path: string;
   title: string;
   description: string;
-  kind: string;
+  kind: KeysUnder<"search.kinds">;
 }
 
 /**

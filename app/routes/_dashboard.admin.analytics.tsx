@@ -18,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return getAnalytics(admin.timezone);
 }
 
+type SeriesLabelKey = "admin.analytics.signUps.label" | "admin.analytics.aiDrafts.label";
 type Formatters = { count: (n: number) => string; longDay: (day: string) => string };
 
 /** "… 42 in total, most on November 12 (7)": what a one-series chart shows, for its aria-label. */
-function seriesLabel(t: TFunction, key: string, days: string[], values: number[], f: Formatters) {
+function seriesLabel(t: TFunction, key: SeriesLabelKey, days: string[], values: number[], f: Formatters) {
   const top = busiestDay(days, values);
   return t(key, { total: f.count(sum(values)), day: top ? f.longDay(top.day) : "", most: f.count(top?.count ?? 0) });
 }

@@ -3,7 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-page";
 import { PageHeader } from "~/components/layout/shells";
-import { NavLinks } from "~/components/layout/navigation";
+import { NavLinks, type NavItem } from "~/components/layout/navigation";
 import { requireAdmin } from "~/modules/auth/guards.server";
 
 // The admin layout, inside the dashboard one. Every admin route's loader and action calls
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const adminNav = [
+const adminNav: NavItem[] = [
   { to: "/admin/users", labelKey: "nav.userManagement" },
   { to: "/admin/analytics", labelKey: "nav.analytics" },
 ];

@@ -21,6 +21,7 @@ import { imageStepSchema, imageUploadFieldsSchema } from "~/modules/posts/schema
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useWizardData } from "./_dashboard.create.$postId";
+import { isTranslationKey } from "~/modules/i18n/resources";
 
 /** Step 5: up to 4 images, each with its alt text, in the order they will appear. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,7 +57,7 @@ async function upload(request: Request, userId: string, postId: string) {
   const submission = parseWithZod(fields, { schema: imageUploadFieldsSchema });
   if (submission.status !== "success")
     return replyMessages(
-      Object.values(submission.error ?? {}).flatMap((keys) => (keys ?? []).map((key) => t(key))),
+      Object.values(submission.error ?? {}).flatMap((keys) => (keys ?? []).map((key) => (isTranslationKey(key) ? t(key) : key))),
       400,
     );
   if (files.length === 0) return replyMessages([t("create.images.noFile")], 400);

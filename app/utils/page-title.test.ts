@@ -9,7 +9,9 @@ const match = (handle: unknown, data: unknown = null) => ({ handle, data }) as U
 describe("page titles", () => {
   it("uses the deepest route's title with the '%s - site' template", () => {
     expect(titleFromMatches([match(undefined), match({ title: "nav.posts" }), match({})], t, "Plume")).toBe("<nav.posts> - Plume");
-    expect(titleFromMatches([match({ title: (tt: TFunction, d: { name: string }) => `${tt("x")} ${d.name}` }, { name: "n" })], t, "Acme")).toBe("<x> n - Acme");
+    expect(titleFromMatches([match({ title: (tt: TFunction, d: { name: string }) => `${tt("nav.posts")} ${d.name}` }, { name: "n" })], t, "Acme")).toBe(
+      "<nav.posts> n - Acme",
+    );
   });
 
   it("falls back to the site name", () => {

@@ -1,13 +1,14 @@
 import type { UIMatch } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ColorMode } from "~/modules/theme/color-mode";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 /**
  * Routes name their page in `handle.title`: an i18n key, or a function of the route's data. The
  * deepest one wins; the document title is '%s - <site name>'.
  */
 export interface RouteHandle {
-  title?: string | ((t: TFunction, data: unknown) => string);
+  title?: TranslationKey | ((t: TFunction, data: unknown) => string);
   /**
    * false: the page is sent without the app's JavaScript (it works fully without it) and gets
    * the small enhancement script instead (public/enhance.js). The landing page, for its weight.

@@ -33,6 +33,29 @@ test.describe("marketing site", () => {
     await expect.poll(() => waitlistCount(page)).toBe(before + 1);
   });
 
+  test("after joining, the page's script says the count in the plural form each language needs", async ({ page, hasJavaScript }) => {
+    test.skip(!hasJavaScript, "without JavaScript the server says it (waitlist-count.test.ts)");
+    const cases = [
+      ["en", 1, "1 professional already registered"],
+      ["en", 2, "2 professionals already registered"],
+      ["en", 1234567, "1,234,567 professionals already registered"],
+      ["fr", 1, "1 professionnel déjà inscrit"],
+      ["fr", 2, "2 professionnels déjà inscrits"],
+      ["fr", 1000000, "1\u202f000\u202f000 professionnels déjà inscrits"],
+    ] as const;
+    for (const [lang, count, text] of cases) {
+      // The server's answer is set, so each count is the one we want whatever the list holds.
+      await page.route("**/api/waitlist", (route) => route.fulfill({ json: { data: { joined: true, count } } }));
+      await page.goto(`/?lang=${lang}`);
+      const form = page.locator("#waitlist");
+      await form.locator('input[name="fullName"]').fill("Ada Lovelace");
+      await form.locator('input[name="email"]').fill(uniqueEmail("plural"));
+      await form.locator('button[type="submit"]').click();
+      await expect(page.getByTestId("waitlist-count")).toHaveText(text);
+      await page.unroute("**/api/waitlist");
+    }
+  });
+
   test("pricing: monthly and yearly, plans, comparison and FAQ", async ({ page }) => {
     await page.goto("/pricing");
     await expect(page).toHaveTitle("Pricing - Plume");

@@ -298,7 +298,7 @@ describe("assertCanUseAi", () => {
     expect(error.status).toBe(429);
     expect(error.messageKey).toBe("ai.errors.rateLimited");
     expect(error.options.retryAfterSeconds).toBeGreaterThan(3500);
-    expect(error.options.values).toEqual({ minutes: 60 });
+    expect(error.options.values).toEqual({ count: 60 });
     await expect(assertCanUseAi(other.id)).resolves.toBeUndefined();
     expect(await aiAvailability(user.id)).toBe("available"); // the UI check counts nothing
   });

@@ -44,7 +44,7 @@ describe("FormReply, the page actions' one answer", () => {
   });
 
   it("a domain failure is the form's own error, translated with its values, at the error's status", async () => {
-    const error = new AppError("rate_limited", "errors.tooManyAttempts", { values: { minutes: 10 } });
+    const error = new AppError("rate_limited", "errors.tooManyAttempts", { values: { count: 10 } });
     const answer = await replyWithError(french, submitted({ email: "a@b.co", password: "x" }), error);
     expect(statusOf(answer)).toBe(429);
     const [message] = formErrorsOf(bodyOf(answer)) ?? [];

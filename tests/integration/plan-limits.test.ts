@@ -17,7 +17,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   expect(error.code).toBe("plan_limit_reached");
   expect(error.status).toBe(402);
   expect(error.messageKey).toBe("billing.limits.scheduledPosts");
-  expect(error.options.values).toEqual({ max: FREE_SCHEDULED_POSTS_PER_MONTH });
+  expect(error.options.values).toEqual({ count: FREE_SCHEDULED_POSTS_PER_MONTH });
   return error;
 }
 

@@ -417,7 +417,7 @@ describe("images", () => {
 
     for (let i = 0; i < 4; i++) await addImage(user.id, post.id, await image("png"));
     const fifth = await expectAppError(addImage(user.id, post.id, await image("png")), "too_many_images", 422);
-    expect(fifth.options.values).toEqual({ max: 4 });
+    expect(fifth.options.values).toEqual({ count: 4 });
     expect(await getDb().media.count({ where: { postId: post.id } })).toBe(4);
   });
 

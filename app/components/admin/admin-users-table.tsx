@@ -6,6 +6,7 @@ import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import type { AdminUserSort } from "~/modules/admin/schemas";
 import type { AdminUserView, ConnectionState } from "~/modules/admin/users.server";
+import type { KeysUnder } from "~/modules/i18n/keys";
 import { PLATFORMS } from "~/modules/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
@@ -113,7 +114,7 @@ export function AdminUsersTable(props: {
   const { users, sort, sortHref, currentUserId, formAction } = props;
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const column = (key: string) => t(`admin.users.columns.${key}`);
+  const column = (key: KeysUnder<"admin.users.columns">) => t(`admin.users.columns.${key}`);
   return (
     <div className="rounded-xl border bg-card lg:overflow-x-auto">
       <table className="w-full text-sm">

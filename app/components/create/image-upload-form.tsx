@@ -31,7 +31,7 @@ export function ImageUploadForm({ count, errors }: { count: number; errors?: str
         className="h-auto cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
       />
       <p id="image-upload-hint" className="text-xs text-muted-foreground">
-        {full ? t("create.images.full", { max: MAX_IMAGES_PER_POST }) : t("create.images.rules", { max: MAX_IMAGES_PER_POST })}
+        {full ? t("create.images.full", { count: MAX_IMAGES_PER_POST }) : t("create.images.rules", { max: MAX_IMAGES_PER_POST })}
       </p>
       <FormErrors errors={errors} />
       <div>

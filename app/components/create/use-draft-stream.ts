@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { apiFetch, isSessionEnded } from "~/utils/api-fetch";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 export interface StreamedDraft {
   linkedinText?: string;
@@ -10,7 +11,7 @@ type State =
   | { status: "idle" }
   | { status: "streaming"; draft: StreamedDraft }
   | { status: "done"; draft: StreamedDraft }
-  | { status: "error"; message: string; messageKey?: string };
+  | { status: "error"; message: string; messageKey?: TranslationKey };
 
 /**
  * Posts a form to the AI draft route and reads its NDJSON answer line by line, so the texts
@@ -43,7 +44,7 @@ export function useDraftStream() {
         buffer = lines.pop() ?? "";
         for (const line of lines) {
           if (!line.trim()) continue;
-          const event = JSON.parse(line) as { type: string; draft?: StreamedDraft; messageKey?: string };
+          const event = JSON.parse(line) as { type: string; draft?: StreamedDraft; messageKey?: TranslationKey };
           if (event.type === "partial") setState({ status: "streaming", draft: event.draft ?? {} });
           else if (event.type === "done") {
             setState({ status: "done", draft: event.draft ?? {} });

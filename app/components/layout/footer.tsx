@@ -2,9 +2,10 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/use-root-data";
 import { Logo } from "./logo";
-import { topNavItems } from "./navigation";
+import { topNavItems, type NavItem } from "./navigation";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
-const columns = [
+const columns: { titleKey: TranslationKey; links: NavItem[] }[] = [
   { titleKey: "footer.product", links: topNavItems },
   {
     titleKey: "footer.company",

@@ -1,10 +1,11 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 export interface NavItem {
   to: string;
-  labelKey: string;
+  labelKey: TranslationKey;
 }
 
 // Top navigation for everyone; main navigation by role (admins also see user management).
@@ -19,7 +20,7 @@ export function mainNavItems(isAdmin: boolean): NavItem[] {
     { to: "/create", labelKey: "nav.generate" },
     { to: "/posts", labelKey: "nav.posts" },
     { to: "/profile", labelKey: "nav.profile" },
-    ...(isAdmin ? [{ to: "/admin/users", labelKey: "nav.userManagement" }] : []),
+    ...(isAdmin ? [{ to: "/admin/users", labelKey: "nav.userManagement" } as const] : []),
   ];
 }
 

@@ -8,26 +8,18 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { resultFor, succeeded, type FormReply } from "~/modules/forms/reply";
 import { waitlistSchema } from "~/modules/marketing/schemas";
+import { waitlistCountForms, waitlistCountText } from "./waitlist-count";
 
 /**
  * The VIP waitlist form. Without JavaScript it posts and the page comes back with the thanks and
  * the new count; with it, it submits in place (a fetcher) and the count updates the same way.
  */
-export function WaitlistForm({
-  copy,
-  count,
-  answer,
-}: {
-  copy: { title: string; description: string; perk: string; count: string; countNone: string };
-  count: number;
-  answer?: FormReply;
-}) {
+export function WaitlistForm({ copy, count, answer }: { copy: { title: string; description: string; perk: string }; count: number; answer?: FormReply }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<FormReply>();
   const latest = fetcher.data ?? answer;
   const joined = succeeded(latest, "waitlist");
   const [form, fields] = useZodForm("waitlist-form", waitlistSchema, resultFor(latest, "waitlist"));
-  const countText = count > 0 ? copy.count.replace("{{count}}", new Intl.NumberFormat(i18n.language).format(count)) : copy.countNone;
   return (
     <section id="waitlist" aria-labelledby="waitlist-title" className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       <div className="flex flex-col gap-2">
@@ -73,8 +65,8 @@ export function WaitlistForm({
       )}
       <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
         <Users aria-hidden className="size-4" />
-        <span data-testid="waitlist-count" data-template={copy.count} data-none={copy.countNone}>
-          {countText}
+        <span data-testid="waitlist-count" data-forms={JSON.stringify(waitlistCountForms(i18n))}>
+          {waitlistCountText(t, count)}
         </span>
       </p>
     </section>

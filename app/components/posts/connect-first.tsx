@@ -5,12 +5,13 @@ import { Dialog } from "~/components/ui/dialog";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ConnectForm } from "~/components/profile/connections-section";
+import type { Platform } from "~/modules/platforms/platforms";
 
 /**
  * 'Please connect your accounts first': a dialog with JavaScript, the same words
  * in a panel on the page without it. `platforms` is the list the server refused.
  */
-export function ConnectFirst({ platforms, token, className }: { platforms: string[] | null | undefined; token?: unknown; className?: string }) {
+export function ConnectFirst({ platforms, token, className }: { platforms: Platform[] | null | undefined; token?: unknown; className?: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(Boolean(platforms?.length));

@@ -6,6 +6,7 @@ import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons } from "./post-card";
 import { PostStatusBadge } from "./post-status";
 import { ConnectForm } from "~/components/profile/connections-section";
+import { isPlatform } from "~/modules/platforms/platforms";
 
 /** Status, platforms and the post's times, and why it failed when it did. */
 export function PostHeader({ post }: { post: PostView }) {
@@ -52,7 +53,7 @@ export function PostHeader({ post }: { post: PostView }) {
           <p className="mt-2 rounded-md bg-muted p-3 whitespace-pre-wrap">{post.aiPrompt}</p>
         </details>
       ) : null}
-      {post.error?.code === "platform_disconnected" && post.status === "scheduled" ? (
+      {post.error?.code === "platform_disconnected" && post.status === "scheduled" && isPlatform(post.error.message) ? (
         <div role="status" className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm sm:flex-row sm:items-center">
           <AlertTriangle aria-hidden className="size-4 shrink-0 text-warning" />
           <p className="flex-1">{t("posts.detail.disconnected", { platform: t(`platforms.${post.error.message}`) })}</p>

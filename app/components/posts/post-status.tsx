@@ -1,18 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 
-const tones: Record<string, BadgeTone> = {
+const tones = {
   draft: "neutral",
   scheduled: "info",
   publishing: "primary",
   published: "success",
   failed: "error",
   pending: "info",
-};
+} satisfies Record<string, BadgeTone>;
+type Status = keyof typeof tones;
+const isStatus = (status: string): status is Status => Object.hasOwn(tones, status);
 
 export function PostStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Badge tone={tones[status] ?? "neutral"}>{t(`posts.status.${status}`)}</Badge>;
+  // A status this page does not know (a newer server) is shown as it is.
+  return isStatus(status) ? <Badge tone={tones[status]}>{t(`posts.status.${status}`)}</Badge> : <Badge tone="neutral">{status}</Badge>;
 }
 
 /** The instant that places a post in time: published, else scheduled, else created. */

@@ -5,6 +5,7 @@ import { Input } from "./input";
 import { Label } from "./label";
 import { MessageText } from "./message-text";
 import { Textarea } from "./textarea";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 /**
  * Errors are i18n keys from the shared schemas (or messages the server already translated):
@@ -19,7 +20,7 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: str
     <ul id={id} className={cn("flex flex-col gap-1 text-sm text-error", className)}>
       {list.map((error) => (
         <li key={error}>
-          <MessageText text={i18n.exists(error) ? t(error) : error} />
+          <MessageText text={i18n.exists(error) ? t(error as TranslationKey) : error} />
         </li>
       ))}
     </ul>

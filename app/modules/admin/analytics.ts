@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import type { Platform } from "~/modules/platforms/platforms";
 
 // The pure half of the analytics dashboard: day buckets in the admin's time zone, percentiles and
 // per-platform summaries. The database half (analytics.server.ts) selects bounded rows and hands
@@ -69,7 +70,7 @@ export interface FinishedDelivery {
 }
 
 export interface PlatformSummary {
-  platform: string;
+  platform: Platform;
   published: number;
   failed: number;
   /** published / (published + failed), 0..1. */
@@ -80,7 +81,7 @@ export interface PlatformSummary {
 }
 
 /** Success rate and lateness per platform, from the deliveries that finished. */
-export function summarizeDeliveries(deliveries: FinishedDelivery[], platforms: readonly string[]): PlatformSummary[] {
+export function summarizeDeliveries(deliveries: FinishedDelivery[], platforms: readonly Platform[]): PlatformSummary[] {
   return platforms.map((platform) => {
     const mine = deliveries.filter((d) => d.platform === platform);
     const published = mine.filter((d) => d.status === "published");

@@ -8,6 +8,7 @@ import type { Platform } from "~/modules/platforms/platforms";
 import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
 import type { EventSource } from "~/modules/http/ndjson.server";
 import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 const aiSdk = loadOnFirstUse<typeof AiSdk>("ai");
 const openAiProvider = loadOnFirstUse<typeof OpenAiProvider>("@ai-sdk/openai");
@@ -49,7 +50,7 @@ export interface DraftStream {
 
 /** One line of the NDJSON stream sent to the browser. */
 export type DraftStreamEvent =
-  { type: "partial"; draft: Partial<Draft> } | { type: "done"; draft: Draft } | { type: "error"; code: string; messageKey: string };
+  { type: "partial"; draft: Partial<Draft> } | { type: "done"; draft: Draft } | { type: "error"; code: string; messageKey: TranslationKey };
 
 const draftSchema = z.object({
   linkedinText: z.string().describe("The LinkedIn post, or an empty string when LinkedIn is not chosen."),

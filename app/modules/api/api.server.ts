@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { clearSessionCookie, getSessionState, type AuthUser } from "~/modules/auth/session.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
+import type { TranslationKey } from "~/modules/i18n/keys";
+import { isTranslationKey } from "~/modules/i18n/resources";
 import { logger } from "~/modules/logger/logger.server";
 
 // The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?}}
@@ -63,11 +65,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
+  const fields: Record<string, TranslationKey> = {};
   for (const issue of result.error.issues) {
     // An item of a list is reported on the list itself ("platforms", not "platforms.0").
     const name = issue.path.filter((part) => typeof part !== "number").join(".") || "body";
-    fields[name] ??= issue.message.includes(".") ? issue.message : "errors.invalidValue";
+    fields[name] ??= isTranslationKey(issue.message) ? issue.message : "errors.invalidValue";
   }
   throw new AppError("validation_failed", "errors.validationFailed", { fields });
 }

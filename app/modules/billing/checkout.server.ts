@@ -3,7 +3,7 @@ import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/modules/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
-import { currentSubscription } from "~/modules/subscriptions/subscription.server";
+import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
 import { carriedTrialEnd, LIVE_STRIPE_STATUSES } from "./account.server";
 import { stripeFailure } from "./stripe-failure.server";
 
@@ -106,8 +106,8 @@ export interface CheckoutOutcome {
   paid: boolean;
   /** Our row shows the Stripe subscription (the webhook has come). */
   activated: boolean;
-  plan: string;
-  status: string;
+  plan: SubscriptionView["plan"];
+  status: SubscriptionView["status"];
 }
 
 /**

@@ -12,6 +12,7 @@ import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.ser
 import type { Platform } from "~/modules/platforms/platforms";
 import { safeRedirect } from "~/utils/redirect";
 import { clearDisconnectFlags } from "./flags.server";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 // Each start stores a state row: counted per user over a state's lifetime, so a user (or a script
@@ -33,7 +34,7 @@ export const connectFailed = (provider: Platform) => new AppError("connect_faile
  * already had one (a reconnect: the old connection is kept as it was), 'Failed to connect
  * LinkedIn' when there was none.
  */
-export function connectFailureKey(provider: Platform, update: boolean): string {
+export function connectFailureKey(provider: Platform, update: boolean): TranslationKey {
   return update ? `connections.errors.updateFailed.${provider}` : `connections.errors.connectFailed.${provider}`;
 }
 

@@ -54,7 +54,8 @@ export const indexSchema = z
     hero: z
       .object({ badge: text.optional(), title: text, highlight: text.optional(), description: text, primary: link, secondary: link.optional(), note: text.optional() })
       .strict(),
-    waitlist: z.object({ title: text, description: text, perk: text, count: text, countNone: text }).strict(),
+    // The count under the form is said in app/locales (marketing.waitlist.count), through i18next's plurals.
+    waitlist: z.object({ title: text, description: text, perk: text }).strict(),
     stats: z.array(z.object({ value: text, label: text }).strict()).default([]),
     features: z.object({ title: text, description: text, items: z.array(item).min(1) }).strict(),
     sections: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, description: text, items: z.array(item).min(1) }).strict()).default([]),

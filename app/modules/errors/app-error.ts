@@ -1,3 +1,4 @@
+import type { TranslationKey, TranslationValues } from "~/modules/i18n/keys";
 import { ERROR_STATUS, type ErrorCode } from "./codes";
 
 /**
@@ -10,10 +11,11 @@ export class AppError extends Error {
 
   constructor(
     public readonly code: ErrorCode,
-    public readonly messageKey: string,
+    public readonly messageKey: TranslationKey,
     public readonly options: {
-      values?: Record<string, string | number>;
-      fields?: Record<string, string>;
+      values?: TranslationValues;
+      /** Field name → the key of its message. */
+      fields?: Record<string, TranslationKey>;
       retryAfterSeconds?: number;
     } = {},
   ) {

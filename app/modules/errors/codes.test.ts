@@ -7,7 +7,7 @@ describe("error codes", () => {
   it("give an AppError its one status", () => {
     expect(new AppError("image_too_large", "posts.errors.imageTooLarge").status).toBe(413);
     expect(new AppError("stored_image_too_large", "posts.errors.imageTooLarge").status).toBe(422);
-    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(new AppError(code as ErrorCode, "errors.x").status).toBe(status);
+    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(new AppError(code as ErrorCode, "errors.unexpectedMessage").status).toBe(status);
   });
 
   it("are each named in the API reference", () => {

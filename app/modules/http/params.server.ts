@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
+import type { TranslationKey } from "~/modules/i18n/keys";
+import { isTranslationKey } from "~/modules/i18n/resources";
 import { PLATFORMS } from "~/modules/platforms/platforms";
 
 /** A URL segment naming one of our records; `messageKey` is the 404's message when it cannot be one. */
-export function recordIdParam(messageKey = "errors.notFound") {
+export function recordIdParam(messageKey: TranslationKey = "errors.notFound") {
   return z.string({ error: messageKey }).refine(isRecordId, { error: messageKey });
 }
 
@@ -23,5 +25,5 @@ export function getParams<S extends z.ZodType>(params: LoaderFunctionArgs["param
   const result = schema.safeParse(params);
   if (result.success) return result.data;
   const message = result.error.issues[0]?.message ?? "";
-  throw new AppError("not_found", message.includes(".") ? message : "errors.notFound");
+  throw new AppError("not_found", isTranslationKey(message) ? message : "errors.notFound");
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/modules/logger/logger.server";
 import { createI18n } from "./i18n.server";
+import type { TranslationKey } from "./keys";
 
 describe("a missing translation key", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -11,7 +12,8 @@ describe("a missing translation key", () => {
     expect(i18n.t("nav.pricing")).not.toBe("nav.pricing");
     expect(warn).not.toHaveBeenCalled();
 
-    expect(i18n.t("no.such.key")).toBe("no.such.key");
+    // A key the code cannot spell (typecheck refuses it) may still come from outside, e.g. an old cookie.
+    expect(i18n.t("no.such.key" as TranslationKey)).toBe("no.such.key");
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ key: "no.such.key", namespace: "common" }), "Missing translation key");
   });
 });

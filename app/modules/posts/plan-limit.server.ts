@@ -37,6 +37,6 @@ export async function assertWithinScheduledPostLimit(userId: string, postId: str
     },
   });
   if (used >= FREE_SCHEDULED_POSTS_PER_MONTH) {
-    throw new AppError("plan_limit_reached", "billing.limits.scheduledPosts", { values: { max: FREE_SCHEDULED_POSTS_PER_MONTH } });
+    throw new AppError("plan_limit_reached", "billing.limits.scheduledPosts", { values: { count: FREE_SCHEDULED_POSTS_PER_MONTH } });
   }
 }

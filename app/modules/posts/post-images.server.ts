@@ -26,7 +26,7 @@ async function editablePostOf(userId: string, postId: string) {
 
 export const tooManyImages = () =>
   new AppError("too_many_images", "posts.errors.tooManyImages", {
-    values: { max: MAX_IMAGES_PER_POST },
+    values: { count: MAX_IMAGES_PER_POST },
     fields: { image: "posts.errors.tooManyImagesField" },
   });
 export const imageTooLarge = () =>

@@ -2,6 +2,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { fitsEveryPlatform, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { parsePlatforms, type Platform } from "~/modules/platforms/platforms";
 import { checkLinkedinText, checkXText } from "./text-limits";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 interface Content {
   platforms: Platform[] | string;
@@ -12,9 +13,9 @@ interface Content {
 export type TextField = "linkedinText" | "twitterText";
 
 /** Per text field, why it could not be published as it stands (empty, or over its limit). */
-export function textFieldErrors(content: Content): Partial<Record<TextField, string>> {
+export function textFieldErrors(content: Content): Partial<Record<TextField, TranslationKey>> {
   const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
-  const errors: Partial<Record<TextField, string>> = {};
+  const errors: Partial<Record<TextField, TranslationKey>> = {};
   for (const platform of platforms) {
     const field: TextField = platform === "linkedin" ? "linkedinText" : "twitterText";
     if (!content[field].trim()) errors[field] = "posts.errors.textMissingField";
@@ -53,7 +54,7 @@ export function schedulingProblem(content: Content, images: { size: number; widt
     }
   }
   if (images.length > MAX_IMAGES_PER_POST) {
-    return new AppError("too_many_images", "posts.errors.tooManyImages", { values: { max: MAX_IMAGES_PER_POST } });
+    return new AppError("too_many_images", "posts.errors.tooManyImages", { values: { count: MAX_IMAGES_PER_POST } });
   }
   if (images.some((image) => image.size > MAX_IMAGE_BYTES)) {
     return new AppError("stored_image_too_large", "posts.errors.imageTooLarge", { values: { max: 5 } });

@@ -2,11 +2,12 @@ import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/modules/i18n/resources";
 import { deliveryReason, deliveryReasonLine } from "./reasons";
+import type { Translate } from "~/modules/i18n/keys";
 
 async function translator(lng: "en" | "fr") {
   const i18n = createInstance();
   await i18n.init({ lng, resources, defaultNS: "common", interpolation: { escapeValue: false } });
-  return i18n.t.bind(i18n) as (key: string, options?: Record<string, string>) => string;
+  return i18n.t.bind(i18n) as Translate;
 }
 
 describe("why a delivery waits or failed", () => {

@@ -1,8 +1,8 @@
-/** The translate function of i18next, as far as reasons need it (server and browser alike). */
-type Translate = (key: string, options?: Record<string, string>) => string;
+import type { Translate } from "~/modules/i18n/keys";
+import { isPlatform } from "~/modules/platforms/platforms";
 
 /** Our own reasons, said in the user's language (publishing.reasons.*). */
-const OWN_REASONS = new Set([
+const OWN_REASONS = [
   "not_connected",
   "needs_reconnect",
   "unreachable",
@@ -15,7 +15,9 @@ const OWN_REASONS = new Set([
   "rate_limited_too_long",
   "duplicate_not_found",
   "image_too_large",
-]);
+] as const;
+type OwnReason = (typeof OWN_REASONS)[number];
+const isOwnReason = (code: string): code is OwnReason => (OWN_REASONS as readonly string[]).includes(code);
 
 /** Reasons that announce another try: once the delivery failed, the message it came with says more. */
 const ANNOUNCE_A_RETRY = new Set(["server_error", "rate_limited", "internal", "interrupted"]);
@@ -31,8 +33,8 @@ export interface DeliveryProblem {
 /** Why a delivery is waiting or failed, for the post's page and the failure e-mail; null when nothing is wrong. */
 export function deliveryReason(t: Translate, delivery: DeliveryProblem): string | null {
   const { errorCode, error, status } = delivery;
-  if (errorCode && OWN_REASONS.has(errorCode) && !(status === "failed" && ANNOUNCE_A_RETRY.has(errorCode) && error)) {
-    return t(`publishing.reasons.${errorCode}`, { platform: t(`platforms.${delivery.platform}`), reason: error ?? "" });
+  if (errorCode && isOwnReason(errorCode) && !(status === "failed" && ANNOUNCE_A_RETRY.has(errorCode) && error)) {
+    return t(`publishing.reasons.${errorCode}`, { platform: platformName(t, delivery.platform), reason: error ?? "" });
   }
   return error || null;
 }
@@ -41,6 +43,11 @@ export function deliveryReason(t: Translate, delivery: DeliveryProblem): string 
 export function deliveryReasonLine(t: Translate, delivery: DeliveryProblem): string | null {
   const reason = deliveryReason(t, delivery);
   if (!reason) return null;
-  const platform = t(`platforms.${delivery.platform}`);
+  const platform = platformName(t, delivery.platform);
   return reason.includes(platform) ? reason : `${platform}: ${reason}`;
+}
+
+/** A platform's name; a value that is not one of ours (an old row) is shown as it is. */
+function platformName(t: Translate, platform: string): string {
+  return isPlatform(platform) ? t(`platforms.${platform}`) : platform;
 }

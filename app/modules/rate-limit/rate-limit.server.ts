@@ -1,5 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 /**
  * Fixed-window counters kept in the database, so a limit holds across every instance of the app.
@@ -32,15 +33,15 @@ export async function hit(key: string, rule: RateLimitRule, now = new Date()): P
   return { ...(await peek(key, rule, now)), limited: true };
 }
 
-/** Counts one hit and throws a 429 (the wait in minutes, Retry-After in the API) past the limit. */
-export async function enforce(key: string, rule: RateLimitRule, messageKey?: string): Promise<void> {
+/** Counts one hit and throws a 429 (the wait in minutes, as `count` for the plural; Retry-After in the API) past the limit. */
+export async function enforce(key: string, rule: RateLimitRule, messageKey?: TranslationKey): Promise<void> {
   const state = await hit(key, rule);
   if (state.limited) throw rateLimitedError(state.retryAfterSeconds, messageKey);
 }
 
-export function rateLimitedError(retryAfterSeconds: number, messageKey = "errors.tooManyAttempts"): AppError {
+export function rateLimitedError(retryAfterSeconds: number, messageKey: TranslationKey = "errors.tooManyAttempts"): AppError {
   return new AppError("rate_limited", messageKey, {
-    values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+    values: { count: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
     retryAfterSeconds,
   });
 }
