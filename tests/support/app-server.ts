@@ -9,6 +9,7 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import express from "express";
 import { getEnv } from "~/modules/env/env.server";
 import { bodyLimit, continueIfWithinLimit } from "../../server/body-limit";
+import { routableUrls } from "../../server/malformed-url";
 import { remixHandler } from "../../server/remix-handler";
 import { sameOriginGuard } from "../../server/security";
 
@@ -89,6 +90,7 @@ export async function startAppServer(): Promise<AppServer> {
   const remix = remixHandler({ build, mode: "production", getLoadContext: (req) => ({ cspNonce: "test", clientIp: req.ip ?? null, buildVersion: "test" }) });
   const seenByApp: string[] = [];
   const app = express();
+  app.use(routableUrls);
   app.use(sameOriginGuard(env.APP_URL));
   app.use(bodyLimit(remix.tooLarge, { lingerMs: 300 }));
   app.all("*", (req, res, next) => {

@@ -1,7 +1,11 @@
-// A body's fields are counted by the web server before anything parses them (docs/decisions/0040),
-// on the whole app over real HTTP: a form with one name repeated thousands of times is refused (413,
-// in the user's language) without reaching the app, its rate limits or the database, and other
-// requests, /healthz included, are answered meanwhile. Forms of normal size work as before.
+// The web server's guards in front of the app, on the whole app over real HTTP.
+//
+// A body's fields are counted before anything parses them (docs/decisions/0040): a form with one
+// name repeated thousands of times is refused (413, in the user's language) without reaching the
+// app, its rate limits or the database, and other requests, /healthz included, are answered
+// meanwhile. Forms of normal size work as before.
+//
+// An address the router cannot read ("/%09/" is "//" once parsed) is the normal 404 page, never a 500.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/modules/auth/password.server";
@@ -135,5 +139,48 @@ describe("forms of a normal size", () => {
   it("are answered as before when invalid: the form's own message, not a refusal", async () => {
     const invalid = await post("/login", "email=not-an-address&password=x");
     expect(invalid.status).toBe(400);
+  });
+});
+
+describe("malformed addresses", () => {
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+    return { status: response.status, text: await response.text(), type: response.headers.get("Content-Type") ?? "" };
+  };
+
+  it.each(["/%09/", "/%09%09/", "/%5c", "/%5C/", "/%0a/", "/%0D%0A/", "/%7f/", "/%09/.data", "/blog/%5c%09"])(
+    "%s is the site's 404 page, not a 500",
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+    },
+  );
+
+  it("says so in the user's language, inside the site's frame", async () => {
+    const answer = await get("/%09/", { "Accept-Language": "fr" });
+    expect(answer.type).toMatch(/^text\/html/);
+    expect(answer.text).toContain("Page introuvable");
+  });
+
+  it("an address that cannot be decoded at all is the same 404 page, not the web server's bare 400", async () => {
+    for (const path of ["/a%ZZ", "/%E0%A4%A", "/%FF", "/%c0%ae/"]) {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(answer.text).toContain('data-testid="error-status"');
+    }
+  });
+
+  it("an API address answers the API's JSON 404", async () => {
+    for (const path of ["/api/%09/", "/api/%5C", "/api/a%ZZ"]) {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.text)).toMatchObject({ error: { code: "not_found" } });
+    }
+  });
+
+  it("leaves well-formed addresses alone", async () => {
+    expect((await get("/login")).status).toBe(200);
+    expect((await get("/healthz?x=%09%5C")).status).toBe(200);
+    expect((await get("/nothing-here")).status).toBe(404);
   });
 });
