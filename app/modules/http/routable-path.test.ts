@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routablePath } from "./malformed-url";
+import { routablePath } from "./routable-path";
 
 describe("routablePath", () => {
   it("leaves well-formed paths as they are", () => {
