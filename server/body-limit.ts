@@ -48,9 +48,9 @@ export function bodyLimit(onTooLarge: TooLargeHandler, { lingerMs = DEFAULT_LING
       discardRest(req, res, overDeclared.bytes, lingerMs);
       return onTooLarge(req, res, next, overDeclared.kind);
     }
-    // The app reads no body on these (server/remix-handler.ts), nor where none is announced.
+    // Read whatever the method (a GET's body, which the app ignores, is capped all the same).
     const announced = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (req.method === "GET" || req.method === "HEAD" || !announced) return next();
+    if (!announced) return next();
 
     const limit = bodyLimitFor(req.path, req.headers["content-type"]);
     const fields = fieldCounter(req.headers["content-type"]);
