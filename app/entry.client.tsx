@@ -4,12 +4,16 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { routablePath } from "~/modules/http/routable-path";
 import { defaultNS, i18nConfig, isLocale, fallbackLanguage } from "~/modules/i18n/i18n";
 import { listenForChunkFailures } from "~/utils/chunk-reload";
 
 listenForChunkFailures();
 
 async function hydrate() {
+  // The address the server answered (server/malformed-url.ts), or the router throws as it starts.
+  const pathname = routablePath(window.location.pathname);
+  if (pathname !== window.location.pathname) window.history.replaceState(window.history.state, "", pathname + window.location.search + window.location.hash);
   const lang = document.documentElement.lang;
   // Only the page's own language is downloaded.
   await i18next

@@ -23,9 +23,9 @@ beforeAll(async () => {
   // body the way the app's requests are built (server/remix-handler.ts).
   app.use(
     bodyLimit(
-      (req, res, _next, limit) => {
-        const url = new URL(tooLargeRequest(req, res, limit).url);
-        res.status(413).json({ kind: limit.kind, answeredBy: url.pathname + url.search });
+      (req, res, _next, kind) => {
+        const url = new URL(tooLargeRequest(req, res, kind).url);
+        res.status(413).json({ kind, answeredBy: url.pathname + url.search });
       },
       { lingerMs: 300 },
     ),

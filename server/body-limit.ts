@@ -1,19 +1,22 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { bodyLimitFor, type BodyLimit } from "../app/modules/http/body-limits";
+import { bodyLimitFor, type BodyLimit, type RefusalKind } from "../app/modules/http/body-limits";
+import { fieldCounter } from "./body-fields";
 
-// Request bodies are capped here, before the app reads a byte of them (docs/decisions/0020): by
-// Content-Length when there is one, else (chunked) by counting what arrives. The app only ever sees
-// a body within its limit; a request over it is answered by `onTooLarge`.
+// Request bodies are capped here, before the app reads a byte of them (docs/decisions/0020, 0040):
+// by Content-Length when there is one, else by counting what arrives; and by their fields (form
+// fields, JSON values), counted as the bytes arrive. The body is held until it ends within its
+// limits, so the app only ever sees a complete body within them; a request over them is answered
+// by `onTooLarge`.
 
 /** After refusing, how long a client still sending may go on before the connection is closed. */
 const DEFAULT_LINGER_MS = 5_000;
 
 const BUFFERED_BODY = "plumeBufferedBody";
 
-export type TooLargeHandler = (req: Request, res: Response, next: NextFunction, limit: BodyLimit) => void;
+export type TooLargeHandler = (req: Request, res: Response, next: NextFunction, kind: RefusalKind) => void;
 
-/** A chunked body this middleware read (and checked) in full, for the app to read in its place. */
+/** The body this middleware read (and checked) in full, for the app to read in its place. */
 export function bufferedBody(res: Response): Buffer | undefined {
   return res.locals[BUFFERED_BODY] as Buffer | undefined;
 }
@@ -43,21 +46,28 @@ export function bodyLimit(onTooLarge: TooLargeHandler, { lingerMs = DEFAULT_LING
     const overDeclared = declaredTooLarge(req);
     if (overDeclared) {
       discardRest(req, res, overDeclared.bytes, lingerMs);
-      return onTooLarge(req, res, next, overDeclared);
+      return onTooLarge(req, res, next, overDeclared.kind);
     }
-    // With a Content-Length within the limit, Node itself stops reading at that length.
-    if (req.headers["transfer-encoding"] === undefined) return next();
+    // Read whatever the method (a GET's body, which the app ignores, is capped all the same).
+    const announced = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    if (!announced) return next();
 
     const limit = bodyLimitFor(req.path, req.headers["content-type"]);
+    const fields = fieldCounter(req.headers["content-type"]);
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= limit.bytes) return void chunks.push(chunk);
+    const refuse = (kind: RefusalKind) => {
       req.off("data", onData).off("end", onEnd);
       chunks.length = 0;
       discardRest(req, res, limit.bytes, lingerMs);
-      onTooLarge(req, res, next, limit);
+      onTooLarge(req, res, next, kind);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      // With a Content-Length within the limit, Node itself stops reading at that length.
+      if (size > limit.bytes) return refuse(limit.kind);
+      if (!fields.add(chunk)) return refuse(fields.kind);
+      chunks.push(chunk);
     };
     const onEnd = () => {
       res.locals[BUFFERED_BODY] = Buffer.concat(chunks, size);

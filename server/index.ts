@@ -7,6 +7,7 @@ import express from "express";
 import { EnvError, parseEnv, prepareEnvironment } from "../app/modules/env/env.server";
 import { migrate } from "../app/modules/db/migrate.server";
 import { bodyLimit, continueIfWithinLimit } from "./body-limit";
+import { routableUrls } from "./malformed-url";
 import { remixHandler } from "./remix-handler";
 import { sameOriginGuard, securityHeaders } from "./security";
 
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Before anything reads the address: one the router cannot read is the app's 404, never a 500.
+  app.use(routableUrls);
   // Streams (AI drafts as NDJSON) must reach the browser line by line, not buffered for gzip.
   app.use(compression({ filter: (req, res) => !/ndjson|event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
   app.use((_req, res, next) => {

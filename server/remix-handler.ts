@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
-import type { BodyLimit } from "../app/modules/http/body-limits";
+import type { RefusalKind } from "../app/modules/http/body-limits";
 import { writeAnswer } from "./answer-stream";
 import { bufferedBody } from "./body-limit";
 
@@ -12,8 +12,8 @@ interface Options {
 
 /**
  * The app's request handler (@remix-run/express's createRequestHandler, which cannot be given a
- * body of our choosing), plus what server/body-limit.ts needs: a chunked body it has read is
- * handed over as read, and a request over its limit is answered by the app itself (routes
+ * body of our choosing), plus what server/body-limit.ts needs: the body it has read is handed over
+ * as read, and a request over its limits is answered by the app itself (routes
  * *.request-too-large: the site's 413 page, the error a page's form shows, or the API's JSON), in
  * the user's language.
  */
@@ -35,7 +35,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options) {
   };
   return {
     handle: (req: Request, res: Response, next: NextFunction) => respond(req, res, next, () => appRequest(req, res)),
-    tooLarge: (req: Request, res: Response, next: NextFunction, limit: BodyLimit) => respond(req, res, next, () => tooLargeRequest(req, res, limit)),
+    tooLarge: (req: Request, res: Response, next: NextFunction, kind: RefusalKind) => respond(req, res, next, () => tooLargeRequest(req, res, kind)),
   };
 }
 
@@ -80,13 +80,13 @@ export function appRequest(req: Request, res: Response): globalThis.Request {
 }
 
 /** The same request, without its body, to the route that answers "too large" for its kind of page. */
-export function tooLargeRequest(req: Request, res: Response, limit: BodyLimit): globalThis.Request {
+export function tooLargeRequest(req: Request, res: Response, kind: RefusalKind): globalThis.Request {
   const original = urlOf(req);
   const api = original.pathname.startsWith("/api/");
   // A page's form sent by the browser's JavaScript (single fetch, "….data") expects an encoded answer.
   const data = !api && original.pathname.endsWith(".data");
   const url = new URL(`${api ? "/api" : ""}/request-too-large${data ? ".data" : ""}`, original);
-  url.searchParams.set("kind", limit.kind);
+  url.searchParams.set("kind", kind);
   const lang = original.searchParams.get("lang");
   if (lang) url.searchParams.set("lang", lang);
   const headers = headersOf(req, ["content-type", "content-length", "transfer-encoding"]);

@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
 import { sameOriginGuard, securityHeaders } from "./security";
 
-function run(method: string, headers: Record<string, string>) {
-  const guard = sameOriginGuard("https://plume.example.com");
+function run(method: string, headers: Record<string, string>, appUrl = "https://plume.example.com") {
+  const guard = sameOriginGuard(appUrl);
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const req = { method, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
   const json = vi.fn();
@@ -18,10 +18,22 @@ describe("sameOriginGuard", () => {
     expect(run("GET", { Origin: "https://evil.example" }).allowed).toBe(true);
   });
 
-  it("accepts writes from our origin, from the same host, and from non-browser clients", () => {
+  it("accepts writes from our origin (whatever Host a proxy passes on) and from non-browser clients", () => {
     expect(run("POST", { Origin: "https://plume.example.com", Host: "internal:3000" }).allowed).toBe(true);
-    expect(run("POST", { Origin: "http://localhost:3000", Host: "localhost:3000" }).allowed).toBe(true);
+    expect(run("POST", { Origin: "https://PLUME.example.com:443", Host: "plume.example.com" }).allowed).toBe(true);
+    expect(run("POST", { Origin: "http://localhost:3000", Host: "localhost:3000" }, "http://localhost:3000/").allowed).toBe(true);
     expect(run("POST", {}).allowed).toBe(true);
+  });
+
+  it("compares the scheme, host and port with APP_URL, not only the host", () => {
+    // Same host name, other scheme: both directions.
+    expect(run("POST", { Origin: "http://plume.example.com", Host: "plume.example.com" }).allowed).toBe(false);
+    expect(run("POST", { Origin: "https://localhost:3000", Host: "localhost:3000" }, "http://localhost:3000").allowed).toBe(false);
+    // Same scheme and host, other port.
+    expect(run("POST", { Origin: "https://plume.example.com:8443", Host: "plume.example.com:8443" }).allowed).toBe(false);
+    expect(run("POST", { Origin: "http://localhost:3001", Host: "localhost:3001" }, "http://localhost:3000").allowed).toBe(false);
+    // Another host that the request's Host header happens to name.
+    expect(run("POST", { Origin: "http://localhost:3000", Host: "localhost:3000" }).allowed).toBe(false);
   });
 
   it("lets Stripe's webhook deliveries through (server to server: no Origin, no Sec-Fetch-Site)", () => {

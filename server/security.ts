@@ -41,29 +41,28 @@ export function securityHeaders({ appUrl, isDevelopment, formTargets = [], conne
   });
 }
 
+/** An Origin header's origin (scheme, host and port, normalised as the browser does), or null. */
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Refuses state-changing requests sent by another site (a second line behind SameSite=Lax
- * cookies): the browser's Origin, or Sec-Fetch-Site, must say the request comes from us.
+ * cookies): the browser's Origin must be APP_URL's exactly, scheme, host and port (not the Host
+ * header, which names the host but not the scheme), or Sec-Fetch-Site must not say cross-site.
  */
 export function sameOriginGuard(appUrl: string) {
   const appOrigin = new URL(appUrl).origin;
+  const refuse = (res: Response) => res.status(403).json({ error: { code: "cross_site_request", message: "Cross-site request refused." } });
   return (req: Request, res: Response, next: NextFunction) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
     const origin = req.get("Origin");
-    if (origin && origin !== "null") {
-      const host = req.get("Host");
-      let sameHost = false;
-      try {
-        sameHost = new URL(origin).host === host;
-      } catch {
-        sameHost = false;
-      }
-      if (origin === appOrigin || sameHost) return next();
-      return res.status(403).json({ error: { code: "cross_site_request", message: "Cross-site request refused." } });
-    }
-    if (req.get("Sec-Fetch-Site") === "cross-site" || origin === "null") {
-      return res.status(403).json({ error: { code: "cross_site_request", message: "Cross-site request refused." } });
-    }
+    if (origin && origin !== "null") return originOf(origin) === appOrigin ? next() : refuse(res);
+    if (req.get("Sec-Fetch-Site") === "cross-site" || origin === "null") return refuse(res);
     return next();
   };
 }

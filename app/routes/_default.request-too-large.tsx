@@ -4,14 +4,16 @@ import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "errors.tooLargeTitle" };
 
+const REASONS: Record<string, string> = { upload: "upload_too_large", fields: "too_many_fields", json: "json_too_complex" };
+
 /**
- * Where the web server sends a page's request whose body is over its limit (server/body-limit.ts):
+ * Where the web server sends a page's request whose body is over its limits (server/body-limit.ts):
  * a 413 inside the site's frame, or, for a form sent by the browser's JavaScript, an error its
  * page shows. Nothing was read, so nothing was saved.
  */
 function refuse({ request }: LoaderFunctionArgs): never {
-  const upload = new URL(request.url).searchParams.get("kind") === "upload";
-  throw data({ reason: upload ? "upload_too_large" : "payload_too_large" }, { status: 413 });
+  const kind = new URL(request.url).searchParams.get("kind") ?? "";
+  throw data({ reason: REASONS[kind] ?? "payload_too_large" }, { status: 413 });
 }
 
 export const loader = refuse;

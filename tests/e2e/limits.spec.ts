@@ -79,6 +79,42 @@ test.describe("request limits", () => {
     expect((await response.text()).replace(/&#x27;/g, "'")).toContain(TOO_LARGE_FR);
   });
 
+  test("a form of thousands of fields answers the 413 page in the visitor's language", async ({ page, hasJavaScript }) => {
+    // With JavaScript the page's own validation stops this form before it is sent; the server's
+    // refusal is what a page without JavaScript, or any other client, meets.
+    test.skip(hasJavaScript, "validated in the browser");
+    await page.goto("/login?lang=fr");
+    await page.getByLabel("E-mail").fill("someone@example.com");
+    await page.getByLabel("Mot de passe").fill("password123");
+    // The same name two thousand times, as the attack sends it.
+    await page.locator("form", { has: page.getByLabel("Mot de passe") }).evaluate((form) => {
+      for (let i = 0; i < 2000; i += 1) form.insertAdjacentHTML("beforeend", '<input type="hidden" name="email" value="a">');
+    });
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByTestId("error-status")).toHaveText("413");
+    await expect(page.getByTestId("error-message")).toHaveText("Ce formulaire envoie plus de 1000 champs : rien n'a été lu ni enregistré.");
+    for (const [name, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: `test-results/too-many-fields-${name}-${scheme}.png`, fullPage: name === "phone" });
+      }
+    }
+  });
+
+  test("an address the router cannot read is the 404 page", async ({ page }) => {
+    for (const path of ["/%09/", "/%5C/"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId("error-status")).toHaveText("404");
+      // With JavaScript, the page has started in the browser too, at the address it can route.
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    }
+  });
+
   test("the API answers 413 in its error shape, by Content-Length or by counting a chunked body", async ({ request, baseURL }) => {
     const json = await request.post("/api/posts", { data: `{"linkedinText":"${"a".repeat(1.5 * MB)}"}`, headers: { "Content-Type": "application/json" } });
     expect(json.status()).toBe(413);

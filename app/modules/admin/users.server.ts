@@ -1,4 +1,5 @@
-import { getDb, type Prisma } from "~/modules/db/db.server";
+import { getDb, raw, sql, type Prisma } from "~/modules/db/db.server";
+import { rawNumber } from "~/modules/db/raw-values";
 import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
 import { adminSourceOf, isAdmin, isListedAdmin } from "~/modules/users/roles.server";
 import type { AdminUserSort, AdminUsersQuery } from "./schemas";
@@ -85,9 +86,32 @@ function orderBy(sort: AdminUserSort): Prisma.UserOrderByWithRelationInput[] {
   return [first, { id: direction }];
 }
 
-/** Addresses are stored lowercase, so a lowercase "contains" matches on SQLite and PostgreSQL alike. */
-function whereOf(q: string): Prisma.UserWhereInput {
-  return q ? { email: { contains: q.toLowerCase() } } : {};
+/** The same order as orderBy, for the search's SQL. */
+function orderSql(sort: AdminUserSort) {
+  const direction = raw(sort.startsWith("-") ? "DESC" : "ASC");
+  const column = sort.replace("-", "");
+  const first =
+    column === "posts"
+      ? sql`(SELECT COUNT(*) FROM "Post" WHERE "Post"."userId" = "User"."id")`
+      : raw(column === "email" ? `"email"` : column === "created" ? `"createdAt"` : `"updatedAt"`);
+  return sql`${first} ${direction}, "id" ${direction}`;
+}
+
+/**
+ * Addresses are stored lowercase, so a lowercase LIKE matches on SQLite and PostgreSQL alike. What
+ * was typed is taken literally: "_", "%" and "\" are escaped (Prisma's `contains` leaves them
+ * wildcards, and SQLite's LIKE has no escape character unless told), and an address never holds a
+ * NUL, which PostgreSQL refuses in text.
+ */
+async function searchPage(q: string, { page, pageSize, sort }: Omit<AdminUsersQuery, "q">) {
+  if (q.includes("\0")) return { total: 0, ids: [] };
+  const where = sql`"email" LIKE ${`%${q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`;
+  const db = getDb();
+  const [[count], rows] = await db.$transaction([
+    db.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "User" WHERE ${where}`,
+    db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE ${where} ORDER BY ${orderSql(sort)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  ]);
+  return { total: rawNumber(count?.total ?? 0), ids: rows.map((row) => row.id) };
 }
 
 export interface AdminUsersPage {
@@ -100,13 +124,18 @@ export interface AdminUsersPage {
 /** One page of accounts: the rows with their counts in one query, plus the totals. */
 export async function listAdminUsers({ q, page, pageSize, sort }: AdminUsersQuery): Promise<AdminUsersPage> {
   const db = getDb();
-  const where = whereOf(q);
-  const [total, allUsers, rows] = await db.$transaction([
-    db.user.count({ where }),
+  if (q) {
+    const found = await searchPage(q, { page, pageSize, sort });
+    const [allUsers, rows] = await db.$transaction([db.user.count(), db.user.findMany({ where: { id: { in: found.ids } }, select: adminUserSelect })]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const users = found.ids.flatMap((id) => byId.get(id) ?? []).map(toAdminUserView);
+    return { users, total: found.total, allUsers };
+  }
+  const [total, rows] = await db.$transaction([
     db.user.count(),
-    db.user.findMany({ where, select: adminUserSelect, orderBy: orderBy(sort), skip: (page - 1) * pageSize, take: pageSize }),
+    db.user.findMany({ select: adminUserSelect, orderBy: orderBy(sort), skip: (page - 1) * pageSize, take: pageSize }),
   ]);
-  return { users: rows.map(toAdminUserView), total, allUsers };
+  return { users: rows.map(toAdminUserView), total, allUsers: total };
 }
 
 export function pageCountOf(total: number, pageSize: number): number {

@@ -93,7 +93,7 @@ export function errorCodes(method: string, operation: ApiOperation): AnyCode[] {
   if (!operation.public) codes.add("unauthorized");
   if (operation.params) codes.add("not_found");
   if (operation.body || operation.upload) codes.add("malformed_request").add("validation_failed");
-  if (operation.body) codes.add("payload_too_large");
+  if (operation.body) codes.add("payload_too_large").add("too_many_fields");
   for (const code of operation.errors ?? []) codes.add(code);
   codes.add("internal_error");
   return [...codes];

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   request_too_large: 413,
   image_too_large: 413,
+  too_many_fields: 413,
   // 422: read, but not valid.
   validation_failed: 422,
   wrong_password: 422,

@@ -1,8 +1,9 @@
 import { AppError } from "~/modules/errors/app-error";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 
-// How much a request may send (docs/decisions/0020). The web server (server/body-limit.ts) refuses
-// anything larger before the app reads it; the app answers the refusal (routes *.request-too-large).
+// How much a request may send (docs/decisions/0020, 0040). The web server (server/body-limit.ts)
+// refuses anything larger, or with more fields, before the app reads it; the app answers the
+// refusal (routes *.request-too-large).
 
 /** JSON, url-encoded forms and anything else that is not a file upload: far more than any form needs. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,7 +14,18 @@ export const MAX_UPLOAD_BYTES = MAX_IMAGES_PER_POST * MAX_IMAGE_BYTES + MULTIPAR
 /** The API takes one image per request. */
 export const MAX_API_UPLOAD_BYTES = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
 
+/**
+ * Fields of a url-encoded or multipart form: far more than any of our forms sends, and few enough
+ * that reading them stays cheap (parseWithZod's work grows with the square of a repeated name's count).
+ */
+export const MAX_FORM_FIELDS = 1000;
+/** A JSON body's values (each object member and array item) and nesting: ample for a Stripe event. */
+export const MAX_JSON_VALUES = 10_000;
+export const MAX_JSON_DEPTH = 64;
+
 export type BodyKind = "body" | "upload";
+/** Why a body is refused before the app reads it: its bytes (by kind), its form fields, its JSON. */
+export type RefusalKind = BodyKind | "fields" | "json";
 
 export interface BodyLimit {
   kind: BodyKind;
@@ -28,3 +40,7 @@ export function bodyLimitFor(pathname: string, contentType: string | undefined):
 export const toMegabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
 
 export const payloadTooLarge = () => new AppError("payload_too_large", "errors.payloadTooLarge", { values: { max: toMegabytes(MAX_BODY_BYTES) } });
+
+export const tooManyFields = () => new AppError("too_many_fields", "errors.tooManyFields", { values: { max: MAX_FORM_FIELDS } });
+
+export const jsonTooComplex = () => new AppError("too_many_fields", "errors.jsonTooComplex", { values: { max: MAX_JSON_VALUES, depth: MAX_JSON_DEPTH } });
