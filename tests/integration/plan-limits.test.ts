@@ -42,7 +42,8 @@ it("is ten a month", () => {
 });
 
 describe("with billing off", () => {
-  it("limits nobody: a free user schedules more than ten posts in a month, and publishes now", async () => {
+  // Two users scheduling twelve posts each: seconds on a busy machine (a bound, not a timing).
+  it("limits nobody: a free user schedules more than ten posts in a month, and publishes now", { timeout: 30_000 }, async () => {
     for (const plan of ["none", "expired-trial"] as const) {
       const user = await planUser(plan);
       const posts = await scheduleInJanuary(user.id, FREE_SCHEDULED_POSTS_PER_MONTH + 2);

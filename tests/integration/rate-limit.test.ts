@@ -54,6 +54,16 @@ describe("rate limits", () => {
     expect(states.map((state) => state.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
+  it("never asks to wait longer than the window, also a hit that began before the one that opened it", async () => {
+    const k = key();
+    const hour = { limit: 1, windowMs: 60 * 60_000 };
+    const opened = new Date("2026-01-01T10:00:00.500Z");
+    await hit(k, hour, opened);
+    // Of a burst, this request read the clock first and reached the database last.
+    const earlier = new Date(opened.getTime() - 500);
+    expect(await hit(k, hour, earlier)).toMatchObject({ limited: true, retryAfterSeconds: 3600 });
+  });
+
   it("gives one hit back, never below zero", async () => {
     const k = key();
     await hit(k, rule);

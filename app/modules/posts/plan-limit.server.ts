@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { getDb } from "~/modules/db/db.server";
+import { lockRow, type Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { hasPaidFeatures } from "~/modules/subscriptions/access.server";
 import { FREE_SCHEDULED_POSTS_PER_MONTH } from "~/modules/subscriptions/plan-limits";
@@ -17,17 +17,23 @@ export function localMonth(at: Date, zone: string): { start: Date; end: Date } {
   return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
 }
 
+/** Whether the free plan's monthly limit applies to this user (not with paid access, nor while billing is off). */
+export async function scheduledPostLimitApplies(userId: string): Promise<boolean> {
+  return !(await hasPaidFeatures(userId));
+}
+
 /**
  * Throws `plan_limit_reached` when scheduling (or publishing now) this post at `at` would make more
  * than the free plan's posts in that month. The post itself is never counted, so rescheduling or
- * retrying it is not a new one. Users with paid access, or any user while billing is off, pass.
+ * retrying it is not a new one. Call it inside the transaction that then schedules the post: it
+ * locks the user's row first, so two schedulings of one user never count at the same time, and
+ * the second one counts what the first one wrote (docs/decisions/0042).
  */
-export async function assertWithinScheduledPostLimit(userId: string, postId: string, at: Date): Promise<void> {
-  if (await hasPaidFeatures(userId)) return;
-  const db = getDb();
-  const user = await db.user.findUnique({ where: { id: userId }, select: { timezone: true } });
+export async function assertWithinScheduledPostLimit(tx: Tx, userId: string, postId: string, at: Date): Promise<void> {
+  await lockRow(tx, "User", userId);
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { timezone: true } });
   const { start, end } = localMonth(at, user?.timezone ?? "UTC");
-  const used = await db.post.count({
+  const used = await tx.post.count({
     where: {
       userId,
       id: { not: postId },

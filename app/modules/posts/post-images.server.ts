@@ -1,5 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
+import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { detectImageType, extensionOf } from "~/modules/media/image-type";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
@@ -44,23 +45,26 @@ export async function addImage(userId: string, postId: string, bytes: Uint8Array
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
   const mimeType = detectImageType(bytes);
   if (!mimeType) throw notAnImage();
+  // A quick refusal before the work; the count that decides is the one under the post's lock below.
   if ((await db.media.count({ where: { postId } })) >= MAX_IMAGES_PER_POST) throw tooManyImages();
 
   const { width, height, tooLarge } = await readImageSize(bytes);
   if (tooLarge) throw imageDimensionsTooLarge();
   const storageKey = await saveFile(userId, bytes, extensionOf[mimeType]);
-  const last = await db.media.findFirst({ where: { postId }, orderBy: { position: "desc" }, select: { position: true } });
-  const image = await db.media.create({
-    data: { userId, postId, position: (last?.position ?? -1) + 1, mimeType, size: bytes.byteLength, width, height, altText, storageKey },
-  });
-  // Two uploads at the same moment could both pass the count above: the later one gives way.
-  const kept = await db.media.findMany({ where: { postId }, orderBy: [{ position: "asc" }, { createdAt: "asc" }], select: { id: true } });
-  if (kept.findIndex((m) => m.id === image.id) >= MAX_IMAGES_PER_POST) {
-    await db.media.delete({ where: { id: image.id } });
+  try {
+    // Uploads to one post at the same moment count and take their place one after the other.
+    return await inTransaction(async (tx) => {
+      await lockRow(tx, "Post", postId);
+      if ((await tx.media.count({ where: { postId } })) >= MAX_IMAGES_PER_POST) throw tooManyImages();
+      const last = await tx.media.findFirst({ where: { postId }, orderBy: { position: "desc" }, select: { position: true } });
+      return tx.media.create({
+        data: { userId, postId, position: (last?.position ?? -1) + 1, mimeType, size: bytes.byteLength, width, height, altText, storageKey },
+      });
+    });
+  } catch (error) {
     await deleteStoredFile(storageKey);
-    throw tooManyImages();
+    throw error;
   }
-  return image;
 }
 
 async function ownImage(userId: string, postId: string, imageId: string) {

@@ -1,14 +1,15 @@
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";
-import { getDb } from "~/modules/db/db.server";
+import { getDb, type Prisma } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
+import { inTransaction, type Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/modules/logger/logger.server";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
 import { parsePlatforms, serializePlatforms, type Platform } from "~/modules/platforms/platforms";
 import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
-import { assertWithinScheduledPostLimit } from "./plan-limit.server";
+import { assertWithinScheduledPostLimit, scheduledPostLimitApplies } from "./plan-limit.server";
 import { checkScheduleTime } from "./schedule-time";
 import { schedulingProblem } from "./scheduling-rules";
 
@@ -119,7 +120,6 @@ export interface PostChanges {
  * checked against the platforms' rules, and its deliveries follow its platforms.
  */
 export async function updatePost(userId: string, postId: string, changes: PostChanges): Promise<PostRecord> {
-  const db = getDb();
   const post = await getEditablePost(userId, postId);
   const platforms = changes.platforms ?? parsePlatforms(post.platforms);
   if (post.status === "scheduled") {
@@ -130,32 +130,45 @@ export async function updatePost(userId: string, postId: string, changes: PostCh
     );
     if (problem) throw problem;
   }
-  const { count } = await db.post.updateMany({
-    where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT },
-    data: { ...changes, platforms: serializePlatforms(platforms) },
-  });
-  if (count === 0) throw beingPublished();
-  if (post.status === "scheduled" && changes.platforms && post.scheduledAt) await syncDeliveries(postId, platforms, post.scheduledAt);
+  const data = { ...changes, platforms: serializePlatforms(platforms) };
+  const { scheduledAt } = post;
+  if (post.status === "scheduled" && changes.platforms && scheduledAt) {
+    await inTransaction(async (tx) => {
+      await changeEditablePost(tx, userId, postId, data);
+      await syncDeliveries(tx, postId, platforms, scheduledAt);
+    });
+  } else {
+    await changeEditablePost(getDb(), userId, postId, data);
+  }
   return getOwnPost(userId, postId);
 }
 
-/** One pending delivery per chosen platform; published ones are kept, so nothing posts twice. */
-async function syncDeliveries(postId: string, platforms: Platform[], dueAt: Date): Promise<void> {
-  const db = getDb();
-  await db.$transaction([
-    db.delivery.deleteMany({ where: { postId, platform: { notIn: platforms }, status: { notIn: ["published", "publishing"] } } }),
-    ...platforms.map((platform) =>
-      db.delivery.upsert({
-        where: { postId_platform: { postId, platform } },
-        create: { postId, platform, status: "pending", nextAttemptAt: dueAt },
-        update: {},
-      }),
-    ),
-    db.delivery.updateMany({
-      where: { postId, status: { in: ["pending", "failed"] } },
-      data: { status: "pending", nextAttemptAt: dueAt, attempts: 0, errorCode: null, lastError: null, leaseUntil: null },
-    }),
-  ]);
+/** Changes a post unless it was published or a delivery of it is in flight (then 409), in one statement. */
+async function changeEditablePost(db: Tx, userId: string, postId: string, data: Prisma.PostUpdateManyMutationInput): Promise<void> {
+  const { count } = await db.post.updateMany({ where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT }, data });
+  if (count === 0) throw beingPublished();
+}
+
+/**
+ * One pending delivery per chosen platform, due at `dueAt`; published ones are kept, so nothing
+ * posts twice. Runs in the transaction that changed the post, after it (docs/decisions/0042): a
+ * publisher that claimed a delivery at its old time in between (on PostgreSQL a claim does not wait
+ * for the post's row) is seen here, and the whole change is refused rather than half made.
+ */
+async function syncDeliveries(tx: Tx, postId: string, platforms: Platform[], dueAt: Date): Promise<void> {
+  await tx.delivery.deleteMany({ where: { postId, platform: { notIn: platforms }, status: { notIn: ["published", "publishing"] } } });
+  for (const platform of platforms) {
+    await tx.delivery.upsert({
+      where: { postId_platform: { postId, platform } },
+      create: { postId, platform, status: "pending", nextAttemptAt: dueAt },
+      update: {},
+    });
+  }
+  await tx.delivery.updateMany({
+    where: { postId, status: { in: ["pending", "failed"] } },
+    data: { status: "pending", nextAttemptAt: dueAt, attempts: 0, errorCode: null, lastError: null, leaseUntil: null },
+  });
+  if ((await tx.delivery.count({ where: { postId, status: "publishing" } })) > 0) throw beingPublished();
 }
 
 export interface ScheduleOptions {
@@ -166,10 +179,9 @@ export interface ScheduleOptions {
 /**
  * Schedules (or reschedules, or retries) a post after checking everything the platforms will check:
  * texts and their limits, images, and that each platform is connected. Problems show now, not at
- * publishing time. Then the free plan's monthly limit.
+ * publishing time. Then the free plan's monthly limit, checked in the transaction that schedules.
  */
 export async function schedulePost(userId: string, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
-  const db = getDb();
   const post = await getEditablePost(userId, postId);
   if (!options.now) {
     const timing = checkScheduleTime(at);
@@ -181,13 +193,13 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   const platforms = parsePlatforms(post.platforms);
   const problem = schedulingProblem(post, post.media, await usablePlatforms(userId));
   if (problem) throw problem;
-  await assertWithinScheduledPostLimit(userId, postId, at);
-  const { count } = await db.post.updateMany({
-    where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT },
-    data: { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null },
+  const limited = await scheduledPostLimitApplies(userId);
+  // The limit's check, the post and its deliveries: one transaction, all or nothing.
+  await inTransaction(async (tx) => {
+    if (limited) await assertWithinScheduledPostLimit(tx, userId, postId, at);
+    await changeEditablePost(tx, userId, postId, { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null });
+    await syncDeliveries(tx, postId, platforms, at);
   });
-  if (count === 0) throw beingPublished();
-  await syncDeliveries(postId, platforms, at);
   trackEventFor(userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
   return getOwnPost(userId, postId);
 }

@@ -72,10 +72,12 @@ export async function sweepExpiredBuckets(now = new Date()): Promise<number> {
 }
 
 function stateOf(bucket: Bucket, rule: RateLimitRule, now: Date): RateLimitState {
+  // A hit of a burst may have read the clock before the one that opened the window: never more than the window.
+  const remainingMs = Math.min(rule.windowMs, bucket.resetAt.getTime() - now.getTime());
   return {
     count: bucket.count,
     limited: bucket.count > rule.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)),
   };
 }
 
