@@ -100,10 +100,15 @@ function draftCall(request: DraftRequest, abortSignal: AbortSignal) {
   };
 }
 
-/** The caller's signal (e.g. the browser went away) combined with our own time limit. */
+/**
+ * The caller's signal (e.g. the browser went away) combined with our own time limit. The limit is a
+ * plain setTimeout rather than AbortSignal.timeout, so tests can drive it with fake timers.
+ */
 function callSignal(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(getEnv().AI_TIMEOUT_MS);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const limit = new AbortController();
+  const reason = new DOMException("The model server took longer than AI_TIMEOUT_MS", "TimeoutError");
+  setTimeout(() => limit.abort(reason), getEnv().AI_TIMEOUT_MS).unref();
+  return signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
 }
 
 function finalizeDraft(raw: Draft, platforms: Platform[]): Draft {
