@@ -21,7 +21,7 @@ import { getPageParams } from "~/modules/errors/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { saveReview } from "~/modules/posts/compose.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { reviewFormSchema } from "~/modules/posts/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useOptionalUser } from "~/utils/use-root-data";

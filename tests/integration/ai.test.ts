@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { aiAvailability, assertCanUseAi } from "~/modules/ai/ai-access.server";
 import { draftEventStream, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { startModelServer, type ModelServer } from "../fakes/model-server";

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { flushServerEvents, lastServerCapture, shutdownServerEvents } from "~/integrations/posthog.server";
 import { signUp } from "~/modules/auth/auth.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import { startPostHogFake, type PostHogFake } from "../fakes/posthog-server";
 import { connectedUser, duePost, publishAllDue, startFakes, uniqueText, waitFor, type Fakes } from "../support/publishing";
 import { checkedOut, deliver, startBilling, trialUser } from "../support/stripe-webhooks";

@@ -7,7 +7,7 @@ import { getXMe } from "~/integrations/x.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import type { RecordedRequest } from "../fakes/fake-kit";
 import { connectedUser, startFakes, type Fakes } from "../support/publishing";
 

@@ -6,7 +6,7 @@ import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import type { AdminUserSort } from "~/modules/admin/schemas";
 import type { AdminUserView, ConnectionState } from "~/modules/admin/users.server";
-import { PLATFORMS } from "~/modules/platforms/platforms";
+import { PLATFORMS } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
 import { RoleActions } from "./role-actions";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
 import { cn } from "~/utils/cn";
 

@@ -1,13 +1,13 @@
 import type * as OpenAiProvider from "@ai-sdk/openai";
 import type * as AiSdk from "ai";
 import { z } from "zod";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import { logger } from "~/core/logger/logger.server";
+import type { Platform } from "~/core/platforms/platforms";
 import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
 import type { EventSource } from "~/modules/http/ndjson.server";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 
 const aiSdk = loadOnFirstUse<typeof AiSdk>("ai");
 const openAiProvider = loadOnFirstUse<typeof OpenAiProvider>("@ai-sdk/openai");

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { clearSessionCookie, getSessionState, type AuthUser } from "~/modules/auth/session.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 
 // The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?}}
 // on failure, messages in the request's language.

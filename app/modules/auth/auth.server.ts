@@ -1,10 +1,10 @@
 import { trackEvent } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { getTranslator } from "~/modules/i18n/i18n.server";
 import { isLocale, type Locale } from "~/modules/i18n/i18n";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
 import { enforce, hit, release, reset, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";

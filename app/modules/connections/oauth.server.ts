@@ -5,11 +5,11 @@ import { createPkcePair, exchangeXCode, getXMe, xAuthorizeUrl, xConfigured } fro
 import { randomToken } from "~/modules/auth/tokens.server";
 import { seal, sign, unseal, verifySignature } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { safeRedirect } from "~/utils/redirect";
 import { clearDisconnectFlags } from "./flags.server";
 
