@@ -5,7 +5,7 @@ import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
-import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
+import { checkLinkedinText, checkXText } from "~/core/platforms/text-limits";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { startModelServer, type ModelServer } from "../fakes/model-server";
 import { turnBillingOff, turnBillingOn } from "./billing-switch";

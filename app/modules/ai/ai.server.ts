@@ -5,7 +5,7 @@ import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import type { Platform } from "~/core/platforms/platforms";
-import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
+import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/core/platforms/text-limits";
 import type { EventSource } from "~/modules/http/ndjson.server";
 import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 

@@ -12,7 +12,7 @@ import { trialSubscriptionData } from "~/modules/subscriptions/subscription.serv
 import { normalizeTimeZone } from "~/modules/users/timezone";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { createSession, hasSessionFrom, replaceSessions, type SessionClient } from "./session.server";
-import { hashToken, randomToken } from "./tokens.server";
+import { hashToken, randomToken } from "~/modules/crypto/tokens.server";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

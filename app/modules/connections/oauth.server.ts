@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { exchangeLinkedinCode, getLinkedinUserInfo, linkedinAuthorizeUrl, linkedinConfigured } from "~/integrations/linkedin.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { createPkcePair, exchangeXCode, getXMe, xAuthorizeUrl, xConfigured } from "~/integrations/x.server";
-import { randomToken } from "~/modules/auth/tokens.server";
+import { randomToken } from "~/modules/crypto/tokens.server";
 import { seal, sign, unseal, verifySignature } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
@@ -10,7 +10,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/core/platforms/platforms";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 import { clearDisconnectFlags } from "./flags.server";
 
 const STATE_TTL_MS = 10 * 60 * 1000;

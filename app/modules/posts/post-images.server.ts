@@ -6,7 +6,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST 
 import { readImageSize } from "~/modules/media/metadata.server";
 import { copyStoredFile, deleteStoredFile, saveFile } from "~/modules/media/storage.server";
 import { logger } from "~/core/logger/logger.server";
-import type { UploadedFile } from "~/modules/media/upload.server";
+import type { UploadedFile } from "~/modules/http/upload.server";
 import type { ImageChange } from "./schemas";
 
 // A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes, and no more
