@@ -8,6 +8,27 @@ const generatedPattern = { group: ["~/generated/*"], message: "Use the database 
 // sharp decodes up to 268 million pixels unless told otherwise (docs/decisions/0020).
 const sharpPath = { name: "sharp", message: "Open images with openImage (~/modules/media/sharp.server): it caps the pixels decoded." };
 
+// Import direction (docs/decisions/0044): routes (and app/root, app/entry.*) → components → utils →
+// modules → integrations → core, never back up; a layer may skip down. Tests are exempt: a test may
+// check how layers fit together. Types of a route's loader may be imported from below (Remix's
+// `useFetcher<typeof loader>` idiom): erased at build, they make no runtime dependency.
+const layers = {
+  routes: { group: ["~/routes/*", "~/root", "~/entry.*", "~/routes"], message: "Routes and app/root sit on top: nothing below imports them." },
+  components: { group: ["~/components/*"], message: "Components sit above utils, modules, integrations and core." },
+  utils: { group: ["~/utils/*"], message: "app/utils holds helpers for routes and components; modules, integrations and core never import it." },
+  modules: { group: ["~/modules/*"], message: "Modules sit above integrations and core." },
+  integrations: { group: ["~/integrations/*"], message: "Only modules call provider clients (app/integrations)." },
+  server: {
+    group: ["~/**/*.server"],
+    allowTypeImports: true,
+    message: "Components and app/utils run in the browser too: only types come from *.server files.",
+  },
+  outside: { group: ["../*"], message: "Import another folder of app/ through ~/ (the import-direction rules read ~/ paths)." },
+};
+const routeTypes = (pattern) => ({ ...pattern, allowTypeImports: true });
+const direction = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns: [layers.outside, ...patterns] }] });
+const appCode = (folder) => ({ files: [`app/${folder}/**`], ignores: ["**/*.test.{ts,tsx}"] });
+
 export default tseslint.config(
   { ignores: ["build/", "app/generated/", "node_modules/", "test-results/", "playwright-report/", "data/", "tests/e2e/.data/"] },
   js.configs.recommended,
@@ -51,6 +72,12 @@ export default tseslint.config(
       ],
     },
   },
+  { ...appCode("core"), rules: direction(layers.routes, layers.components, layers.utils, layers.modules, layers.integrations) },
+  { ...appCode("integrations"), rules: direction(layers.routes, layers.components, layers.utils, layers.modules) },
+  { ...appCode("modules"), rules: direction(layers.routes, layers.components, layers.utils) },
+  { ...appCode("utils"), rules: direction(routeTypes(layers.routes), layers.components, layers.integrations, layers.server) },
+  { ...appCode("components"), rules: direction(routeTypes(layers.routes), layers.integrations, layers.server) },
+  { files: ["app/routes/**", "app/*.{ts,tsx}"], ignores: ["**/*.test.{ts,tsx}"], rules: direction(layers.integrations) },
   {
     // Tests read arbitrary JSON answers.
     files: ["tests/**", "**/*.test.{ts,tsx}"],

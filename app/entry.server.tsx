@@ -8,7 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { loadAllContent } from "~/modules/content/content.server";
 import { createI18n, getLocale } from "~/modules/i18n/i18n.server";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 
 // content/ is read and checked as the server starts: a bad file stops it, naming the file.
 await loadAllContent();

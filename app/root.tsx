@@ -14,7 +14,7 @@ import { ReconnectModal } from "~/components/reconnect-modal";
 import { Toaster } from "~/components/toaster";
 import { clearSessionCookie, getSessionState } from "~/modules/auth/session.server";
 import { reconnectNeed } from "~/modules/connections/reconnect.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { unreadNotices } from "~/modules/publishing/notify.server";
 import { isLocale } from "~/modules/i18n/i18n";
 import { getLocale, hasLocaleChoice } from "~/modules/i18n/i18n.server";

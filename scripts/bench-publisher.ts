@@ -40,7 +40,7 @@ Object.assign(process.env, {
   APP_URL: "http://localhost:3000",
   LOG_LEVEL: "warn",
 });
-const { resetEnvCache } = await import("../app/modules/env/env.server");
+const { resetEnvCache } = await import("../app/core/env/env.server");
 const { getDb, disconnectDb } = await import("../app/modules/db/db.server");
 const { migrate } = await import("../app/modules/db/migrate.server");
 const { seal } = await import("../app/modules/crypto/secrets.server");

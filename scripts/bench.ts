@@ -41,7 +41,7 @@ async function waitForServer() {
 
 async function seed(email: string) {
   Object.assign(process.env, env, { DATABASE_URL: `file:${path.join(dataDir, "plume.db")}` });
-  const { prepareEnvironment } = await import("../app/modules/env/env.server");
+  const { prepareEnvironment } = await import("../app/core/env/env.server");
   prepareEnvironment();
   const { getDb } = await import("../app/modules/db/db.server");
   const db = getDb();

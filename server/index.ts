@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { EnvError, parseEnv, prepareEnvironment } from "../app/modules/env/env.server";
+import { EnvError, parseEnv, prepareEnvironment } from "../app/core/env/env.server";
 import { migrate } from "../app/modules/db/migrate.server";
 import { bodyLimit, continueIfWithinLimit } from "./body-limit";
 import { routableUrls } from "./malformed-url";
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   // The built app runs React and Express in production mode even on a laptop; the APP_SECRET rule
   // above was already applied with the mode the operator asked for.
   if (!isDevelopment) process.env.NODE_ENV = "production";
-  const { logger } = await import("../app/modules/logger/logger.server");
+  const { logger } = await import("../app/core/logger/logger.server");
 
   const started = Date.now();
   const { applied, warnings } = await migrate(env.DATABASE_URL);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { parseEnv, prepareEnvironment } from "../app/modules/env/env.server";
+import { parseEnv, prepareEnvironment } from "../app/core/env/env.server";
 
 async function clientIpSeen(trustProxy: string, forwardedFor: string): Promise<string> {
   const source: NodeJS.ProcessEnv = { NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "plume-proxy-")), TRUST_PROXY: trustProxy };

@@ -1,13 +1,13 @@
 // `npm run worker`: the publisher alone, for running it apart from the web process (set
 // PUBLISHER_ENABLED=false there). Any number of workers may share one PostgreSQL database.
 import { migrate } from "../app/modules/db/migrate.server";
-import { EnvError, parseEnv, prepareEnvironment } from "../app/modules/env/env.server";
+import { EnvError, parseEnv, prepareEnvironment } from "../app/core/env/env.server";
 
 async function main(): Promise<void> {
   prepareEnvironment();
   const env = parseEnv();
   if (process.env.NODE_ENV !== "development") process.env.NODE_ENV = "production";
-  const { logger } = await import("../app/modules/logger/logger.server");
+  const { logger } = await import("../app/core/logger/logger.server");
   const { warnings } = await migrate(env.DATABASE_URL);
   for (const warning of warnings) logger.warn(warning);
   const { startConfiguredPublisher } = await import("../app/modules/publishing/run.server");

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
+import type { Platform } from "~/core/platforms/platforms";
 import { ProviderError } from "./provider-error";
 
 // The one place the LinkedIn and X clients touch the network: a timeout on every call, and every

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
 import { ProviderError } from "./provider-error";
 

@@ -1,8 +1,8 @@
 import type * as PostHogNode from "posthog-node";
 import type { PostHog } from "posthog-node";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 
 const posthogNode = loadOnFirstUse<typeof PostHogNode>("posthog-node");
 

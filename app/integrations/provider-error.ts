@@ -1,4 +1,4 @@
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 /**
  * Everything a provider call can fail with, described once so the publisher can classify it in

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import { getEnv } from "~/modules/env/env.server";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { getEnv } from "~/core/env/env.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 
 const StripeSdk = loadOnFirstUse<typeof Stripe>("stripe");
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
 
 // X (API v2) client, exactly as docs/providers.md ("X") describes the API. Base URLs come from the

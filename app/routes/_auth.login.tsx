@@ -14,7 +14,7 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { sessionClient } from "~/modules/http/context";
 import type { RouteHandle } from "~/utils/page-title";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export const handle: RouteHandle = { title: "auth.login.title" };
 

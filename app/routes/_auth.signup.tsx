@@ -17,7 +17,7 @@ import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export const handle: RouteHandle = { title: "auth.signup.title" };
 

@@ -11,7 +11,7 @@ import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { initialsOf } from "~/modules/toast/toast";
 import type { RouteHandle } from "~/utils/page-title";
-import { pathOf } from "~/utils/redirect";
+import { pathOf } from "~/modules/http/redirect";
 
 export const handle: RouteHandle = { title: "nav.userManagement" };
 

@@ -19,7 +19,7 @@ import { getLocale, getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { cn } from "~/utils/cn";
 import type { RouteHandle } from "~/utils/page-title";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export const handle: RouteHandle = { title: "billing.checkout.title" };
 

@@ -6,7 +6,7 @@ import { ManualContentForm } from "~/components/create/manual-content-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { getLocale } from "~/modules/i18n/i18n.server";

@@ -12,7 +12,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { assertAiAvailable } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";

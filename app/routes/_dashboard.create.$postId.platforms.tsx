@@ -6,7 +6,7 @@ import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { saveStep } from "~/modules/posts/compose.server";

@@ -6,7 +6,7 @@ import { aiAvailability } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { connectablePlatforms, usablePlatforms } from "~/modules/connections/connection.server";
 import { isAppError } from "~/modules/errors/app-error";
-import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { getEditablePost } from "~/modules/posts/post.server";

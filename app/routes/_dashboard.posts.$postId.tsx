@@ -10,7 +10,7 @@ import { PublishingProgressNote } from "~/components/posts/publishing-progress";
 import { LinkedInPreview, XPreview } from "~/components/posts/previews";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { formErrorsOf } from "~/modules/forms/reply";
 import { replyWithError } from "~/modules/forms/reply.server";

@@ -11,12 +11,12 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { getPageParams, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getEditablePost } from "~/modules/posts/post.server";
 import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
 import { toPostView } from "~/modules/posts/post-view.server";
-import { submitScheduleForm } from "~/utils/schedule-form.server";
+import { submitScheduleForm } from "~/modules/posts/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import type { RouteHandle } from "~/utils/page-title";
 

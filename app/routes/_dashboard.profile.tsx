@@ -18,9 +18,9 @@ import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/rep
 import { resultFor } from "~/modules/forms/reply";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
-import { isPlatform } from "~/modules/platforms/platforms";
+import { isPlatform } from "~/core/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { timezoneFormSchema } from "~/modules/users/schemas";
 import { listTimeZones } from "~/modules/users/timezone.server";

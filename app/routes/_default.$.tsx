@@ -1,6 +1,6 @@
 import { ErrorPage } from "~/components/error-page";
 import type { RouteHandle } from "~/utils/page-title";
-import { notFoundPage } from "~/modules/errors/route-errors.server";
+import { notFoundPage } from "~/modules/http/route-errors.server";
 
 export const handle: RouteHandle = { title: "errors.notFoundTitle" };
 

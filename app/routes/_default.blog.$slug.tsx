@@ -8,11 +8,11 @@ import { Markdown } from "~/components/marketing/markdown";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { getContent } from "~/modules/content/content.server";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
-import { notFoundPage } from "~/modules/errors/route-errors.server";
+import { notFoundPage } from "~/modules/http/route-errors.server";
 
 const blogParams = z.object({ slug: z.string() });
 

@@ -13,7 +13,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { contentPageData } from "~/modules/content/page-route.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { notFoundPage } from "~/modules/errors/route-errors.server";
+import { notFoundPage } from "~/modules/http/route-errors.server";
 import { replyInvalid, replySuccess, replyWithError } from "~/modules/forms/reply.server";
 import { resultFor, succeeded } from "~/modules/forms/reply";
 import { getLocale } from "~/modules/i18n/i18n.server";

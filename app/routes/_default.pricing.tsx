@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { ManageBillingButton, UpgradeButton } from "~/components/billing/upgrade-forms";
 import { Button } from "~/components/ui/button";
 import { BillingToggle, ComparisonTable, Faq, PlanCards, type Billing } from "~/components/marketing/pricing";
-import { billingEnabled } from "~/integrations/stripe.server";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { billingAccount, type BillingAccount } from "~/modules/billing/account.server";
 import { getContent } from "~/modules/content/content.server";
@@ -20,7 +19,7 @@ export const handle: RouteHandle = { title: "pages.pricing" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const account = user ? await billingAccount(user.id) : { enabled: billingEnabled(), hasCustomer: false, subscribed: false };
+  const account = await billingAccount(user?.id ?? null);
   const pricing = getContent(await getLocale(request)).pricing;
   const billing: Billing = new URL(request.url).searchParams.get("billing") === "yearly" ? "yearly" : "monthly";
   return {

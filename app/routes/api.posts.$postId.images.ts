@@ -1,7 +1,7 @@
 import { apiData, apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
 import { AppError } from "~/modules/errors/app-error";
 import { getParams, postParams } from "~/modules/http/params.server";
-import { isMultipart, readMultipartUpload } from "~/modules/media/upload.server";
+import { isMultipart, readMultipartUpload } from "~/modules/http/upload.server";
 import { addImage, imageTooLarge } from "~/modules/posts/post-images.server";
 import { getOwnPost } from "~/modules/posts/post.server";
 import { imageUrl } from "~/modules/posts/post-view.server";

@@ -2,11 +2,11 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { providerParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export async function loader() {
   return redirect("/profile#connections");

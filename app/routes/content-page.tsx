@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/marketing/content-page";
 import { contentPageData } from "~/modules/content/page-route.server";
-import { notFoundPage } from "~/modules/errors/route-errors.server";
+import { notFoundPage } from "~/modules/http/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Markdown } from "~/components/marketing/markdown";
 import { docNeighbours, getContent } from "~/modules/content/content.server";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { routeSeoMeta } from "~/utils/seo";
-import { notFoundPage } from "~/modules/errors/route-errors.server";
+import { notFoundPage } from "~/modules/http/route-errors.server";
 
 const docParams = z.object({ "*": z.string().default("") });
 

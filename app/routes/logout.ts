@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { clearSessionCookie, destroySession } from "~/modules/auth/session.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export async function loader() {
   return redirect("/");

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/modules/auth/guards.server";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { recordIdParam } from "~/modules/http/params.server";
 import { dismissNotice } from "~/modules/publishing/notify.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 const noticeParams = z.object({ noticeId: recordIdParam() });
 

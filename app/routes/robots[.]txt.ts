@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 
 /** Crawl the public site, not the app or its API. */
 export async function loader() {

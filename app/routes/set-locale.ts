@@ -3,7 +3,7 @@ import { getOptionalUser } from "~/modules/auth/guards.server";
 import { isLocale } from "~/modules/i18n/i18n";
 import { localeCookie } from "~/modules/i18n/i18n.server";
 import { updateLocale } from "~/modules/users/user.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export async function loader() {
   return redirect("/");

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isTheme } from "remix-themes";
 import { themeSessionResolver } from "~/modules/theme/theme.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/modules/http/redirect";
 
 export async function loader() {
   return redirect("/");

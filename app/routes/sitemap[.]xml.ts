@@ -1,5 +1,5 @@
 import { getContent } from "~/modules/content/content.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { supportedLanguages } from "~/modules/i18n/i18n";
 
 /** Every public page, each with its language versions (hreflang), for search engines. */

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { checkoutOutcome } from "~/modules/billing/checkout.server";
 import { isAppError } from "~/modules/errors/app-error";
-import { notFoundPage, rethrowAsResponse } from "~/modules/errors/route-errors.server";
+import { notFoundPage, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import type { RouteHandle } from "~/utils/page-title";
 
 // Light like Stripe's own checkout page, which the user comes back from: no dark-light-dark flash.

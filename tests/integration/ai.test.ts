@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { aiAvailability, assertCanUseAi } from "~/modules/ai/ai-access.server";
 import { draftEventStream, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
-import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
+import { logger } from "~/core/logger/logger.server";
+import { checkLinkedinText, checkXText } from "~/core/platforms/text-limits";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { startModelServer, type ModelServer } from "../fakes/model-server";
 import { turnBillingOff, turnBillingOn } from "./billing-switch";
@@ -133,12 +133,27 @@ describe("generateDraft", () => {
   });
 
   it("gives up after AI_TIMEOUT_MS with ai_timeout", async () => {
-    server.setScenario("slow", { delayMs: 3_000 });
-    const started = Date.now();
-    const error = await expectAppError(generateDraft(request()), "ai_timeout");
-    expect(error.status).toBe(504);
-    expect(error.messageKey).toBe("ai.errors.timeout");
-    expect(Date.now() - started).toBeLessThan(2_500);
+    // Fake timers drive both our time limit (1,000 ms) and the model server's delay (3,000 ms).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      server.setScenario("slow", { delayMs: 3_000 });
+      const asked = server.requests.length;
+      let settled = false;
+      const failure = expectAppError(
+        generateDraft(request()).finally(() => (settled = true)),
+        "ai_timeout",
+      );
+      // setImmediate is left real: vi.waitFor would move the fake clock while it polls.
+      while (server.requests.length === asked) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await failure;
+      expect(error.status).toBe(504);
+      expect(error.messageKey).toBe("ai.errors.timeout");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("stops when the caller aborts", async () => {

@@ -1,4 +1,4 @@
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 
 // Billing is off in tests unless a test turns it on (docs/decisions/0025: without STRIPE_SECRET_KEY
 // no account is limited by its plan). Turn it off again afterwards: the environment is per process.

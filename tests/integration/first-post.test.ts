@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import { localToUtc } from "~/modules/posts/schedule-time";
 import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
 import { createPost } from "~/modules/posts/post.server";

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { saveFile } from "~/modules/media/storage.server";
 import type { FormReply } from "~/modules/forms/reply";
 import { createPost, schedulePost } from "~/modules/posts/post.server";

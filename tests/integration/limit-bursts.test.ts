@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
 import { formErrorsOf, succeeded, type FormReply } from "~/modules/forms/reply";
 import { MAX_IMAGES_PER_POST } from "~/modules/media/limits";

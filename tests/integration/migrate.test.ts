@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { migrate, migrationsDir, readMigrations } from "~/modules/db/migrate.server";
 import { getDb } from "~/modules/db/db.server";
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import { formErrorsOf, type FormReply } from "~/modules/forms/reply";
 import { FREE_SCHEDULED_POSTS_PER_MONTH } from "~/modules/subscriptions/plan-limits";
 import * as posts from "~/routes/api.posts";

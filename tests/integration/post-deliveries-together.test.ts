@@ -4,9 +4,9 @@
 // must never take a delivery at the time or for the platform the user has just changed away from.
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, getDb, type Db } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { schedulePost, updatePost } from "~/modules/posts/post.server";
 import { claimDue, type ClaimedDelivery } from "~/modules/publishing/claim.server";
 import { planUser, readyDraft } from "./plan-limits-support";

@@ -5,15 +5,15 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
 import { saveReview, saveWrittenText } from "~/modules/posts/compose.server";
 import { addImage, moveImage, removeImage } from "~/modules/posts/post-images.server";
 import { countPostsByFilter } from "~/modules/posts/post-lists.server";
 import { createPost, deletePost, duplicatePost, getOwnPost, listPosts, publishNow, schedulePost, updatePost } from "~/modules/posts/post.server";
-import type { Platform } from "~/modules/platforms/platforms";
-import { xWeightedLength } from "~/modules/posts/text-limits";
+import type { Platform } from "~/core/platforms/platforms";
+import { xWeightedLength } from "~/core/platforms/text-limits";
 import { uniqueEmail } from "./helpers";
 
 const MINUTE = 60_000;

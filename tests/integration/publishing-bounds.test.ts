@@ -3,7 +3,7 @@
 // that keeps answering 429 fails it after a day, and shutdown gives back only what was not sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { claimDue } from "~/modules/publishing/claim.server";
 import { MAX_ATTEMPTS, RATE_LIMIT_WAIT_MS } from "~/modules/publishing/failures.server";
 import { startPublisher } from "~/modules/publishing/publisher.server";

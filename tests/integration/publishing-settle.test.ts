@@ -3,7 +3,7 @@
 // changed. The sweep that settles what a stopped publisher left behind leaves live publishers alone.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { deletePost, schedulePost, updatePost } from "~/modules/posts/post.server";
 import { claimDue } from "~/modules/publishing/claim.server";
 import { startPublisher } from "~/modules/publishing/publisher.server";

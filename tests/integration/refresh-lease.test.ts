@@ -1,13 +1,13 @@
 // The lease that serializes token refreshes (ADR 0014, 0018) against the X fake, whose refresh
 // tokens are single-use as on X: the lease outlasts the refresh call, and a refresh whose lease ran
 // out and was taken over never overwrites what the other process stored.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { isProviderError } from "~/integrations/provider-error";
 import { getXMe } from "~/integrations/x.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import type { RecordedRequest } from "../fakes/fake-kit";
 import { connectedUser, startFakes, type Fakes } from "../support/publishing";
 
@@ -20,12 +20,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await fakes.close();
 });
+// X's late answers wait on fake timers: each test says when X answers, so no outcome depends on how
+// fast the database is (slower for whichever test runs first) or on the order of the tests.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
 afterEach(() => {
+  vi.useRealTimers();
   process.env.PROVIDER_TIMEOUT_MS = savedTimeout;
   resetEnvCache();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const X_DELAY_MS = 1000;
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 const connectionOf = (userId: string) => getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId, provider: "twitter" } } });
 const refreshWith = (refreshToken: string) => (r: RecordedRequest) =>
   r.path === "/2/oauth2/token" && r.body?.grant_type === "refresh_token" && r.body?.refresh_token === refreshToken;
@@ -38,14 +45,20 @@ async function expiredX() {
   return { user, xUserId: xUserId!, old: xTokens! };
 }
 
-/** Starts a refresh whose call X answers late (`fault`); resolves once X has received it. */
+/**
+ * Starts a refresh whose call X holds (then answers normally, or with `fault`); resolves once X has
+ * received it. The refresh settles only after `xAnswers()`.
+ */
 async function slowRefresh(userId: string, refreshToken: string, fault: { status?: number; body?: unknown } = {}) {
-  fakes.x.failNext(refreshWith(refreshToken), { delayMs: 1000, ...fault });
+  fakes.x.failNext(refreshWith(refreshToken), { delayMs: X_DELAY_MS, ...fault });
   const refresh = usableConnection(userId, "twitter");
   refresh.catch(() => {}); // awaited by the test
-  while (!fakes.x.state.requests.some(refreshWith(refreshToken))) await sleep(10);
+  while (!fakes.x.state.requests.some(refreshWith(refreshToken))) await tick();
   return { refresh };
 }
+
+/** X answers the held refresh. */
+const xAnswers = () => vi.advanceTimersByTimeAsync(X_DELAY_MS);
 
 /** What the passing of time does to a lease: it runs out. */
 async function leaseRunsOut(userId: string) {
@@ -72,6 +85,7 @@ describe("the X refresh lease", () => {
     const { refresh } = await slowRefresh(user.id, old.refreshToken);
     const { refreshLeaseUntil } = await connectionOf(user.id);
     expect(refreshLeaseUntil!.getTime()).toBeGreaterThan(before + 40_000);
+    await xAnswers();
     await refresh;
     expect((await connectionOf(user.id)).refreshLeaseUntil).toBeNull();
   });
@@ -87,6 +101,7 @@ describe("the X refresh lease", () => {
     const other = await usableConnection(user.id, "twitter"); // takes the lease over and refreshes
     expect(other.accessToken).not.toBe(old.accessToken);
 
+    await xAnswers();
     const late = await stale;
     expect(late.accessToken).toBe(other.accessToken);
     const row = await expectStoredPairAlive(user.id);
@@ -111,6 +126,7 @@ describe("the X refresh lease", () => {
       },
     });
 
+    await xAnswers();
     const late = await stale;
     expect(late.accessToken).toBe(newer.accessToken);
     const row = await expectStoredPairAlive(user.id);
@@ -122,6 +138,7 @@ describe("the X refresh lease", () => {
     const { user, old } = await expiredX();
     const { refresh: stale } = await slowRefresh(user.id, old.refreshToken);
     await leaseRunsOut(user.id);
+    await xAnswers();
     const late = await stale;
     expect(late.accessToken).not.toBe(old.accessToken);
     const row = await expectStoredPairAlive(user.id);
@@ -133,6 +150,7 @@ describe("the X refresh lease", () => {
     const { refresh: stale } = await slowRefresh(user.id, old.refreshToken, { status: 503 });
     const othersLease = new Date(Date.now() + 20_000);
     await getDb().connection.updateMany({ where: { userId: user.id, provider: "twitter" }, data: { refreshLeaseUntil: othersLease } });
+    await xAnswers();
     const error = await stale.catch((e: unknown) => e);
     expect(isProviderError(error) && error.status).toBe(503);
     expect((await connectionOf(user.id)).refreshLeaseUntil).toEqual(othersLease);

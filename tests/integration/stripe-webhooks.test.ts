@@ -2,7 +2,7 @@
 // handled once, and a delivery that could not be handled is left for Stripe to send again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import { sweepExpired } from "~/modules/housekeeping/housekeeping.server";
 import { signedWebhook, type StripeFake } from "../fakes/stripe-server";
 import { checkedOut, deliver, post, startBilling, subscriptionRow, trialUser, WEBHOOK_SECRET } from "../support/stripe-webhooks";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { disconnectDb } from "~/modules/db/db.server";
 import { migrate } from "~/modules/db/migrate.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 
 const kind = process.env.TEST_DATABASE;
 const dataDir = mkdtempSync(path.join(tmpdir(), "plume-test-"));

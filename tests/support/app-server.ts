@@ -7,7 +7,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import express from "express";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { bodyLimit, continueIfWithinLimit } from "../../server/body-limit";
 import { routableUrls } from "../../server/malformed-url";
 import { remixHandler } from "../../server/remix-handler";

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { createServer, type ViteDevServer } from "vite";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { bodyLimit } from "../../server/body-limit";
 import { remixHandler } from "../../server/remix-handler";
 import { sameOriginGuard, securityHeaders } from "../../server/security";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
 import { ProviderError } from "~/integrations/provider-error";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import type { RecordedRequest } from "../fakes/fake-kit";
 
 const APP_KEYS = ["DATA_DIR", "DATABASE_URL", "APP_SECRET", "APP_URL", "PROVIDER_TIMEOUT_MS"] as const;

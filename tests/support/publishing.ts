@@ -3,10 +3,10 @@
 import sharp from "sharp";
 import { seal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import { addImage } from "~/modules/posts/post-images.server";
 import { createPost, schedulePost } from "~/modules/posts/post.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { startPublisher } from "~/modules/publishing/publisher.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { startLinkedInFake, type LinkedInFake } from "../fakes/linkedin-server";

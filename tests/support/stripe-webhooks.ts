@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { stripe } from "~/integrations/stripe.server";
 import { getDb } from "~/modules/db/db.server";
-import { resetEnvCache } from "~/modules/env/env.server";
+import { resetEnvCache } from "~/core/env/env.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { action } from "~/routes/api.stripe.webhook";
 import { signedWebhook, startStripeFake, type StripeEventType, type StripeFake, type StripeObject } from "../fakes/stripe-server";

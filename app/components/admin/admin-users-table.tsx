@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import type { AdminUserSort } from "~/modules/admin/schemas";
 import type { AdminUserView, ConnectionState } from "~/modules/admin/users.server";
 import type { KeysUnder } from "~/modules/i18n/keys";
-import { PLATFORMS } from "~/modules/platforms/platforms";
+import { PLATFORMS } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
 import { RoleActions } from "./role-actions";

@@ -5,7 +5,7 @@ import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import { ErrorList } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
+import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
 /**
  * LinkedIn and X as two large checkboxes, each saying whether the account is connected. One that

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { platformsFormSchema } from "~/modules/posts/schemas";
 import { PlatformPicker } from "./platform-picker";
 import { StepCard } from "./step-card";

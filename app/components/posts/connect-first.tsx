@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ConnectForm } from "~/components/profile/connections-section";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 /**
  * 'Please connect your accounts first': a dialog with JavaScript, the same words

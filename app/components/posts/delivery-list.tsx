@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { isPlatform } from "~/modules/platforms/platforms";
+import { isPlatform } from "~/core/platforms/platforms";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { deliveryReason } from "~/modules/publishing/reasons";
 import { useFormatDate } from "~/utils/use-format-date";

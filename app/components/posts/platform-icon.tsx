@@ -1,5 +1,5 @@
 import { LinkedInIcon, LINKEDIN_PATH, X_PATH, XIcon } from "~/components/icons/brands";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 export function PlatformIcon({ platform, className }: { platform: Platform; className?: string }) {
   const Icon = platform === "linkedin" ? LinkedInIcon : XIcon;

@@ -1,7 +1,7 @@
 import { Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon, PlatformIconRef } from "./platform-icon";
 import { PostStatusBadge, postMoment } from "./post-status";

@@ -6,7 +6,7 @@ import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcons } from "./post-card";
 import { PostStatusBadge } from "./post-status";
 import { ConnectForm } from "~/components/profile/connections-section";
-import { isPlatform } from "~/modules/platforms/platforms";
+import { isPlatform } from "~/core/platforms/platforms";
 
 /** Status, platforms and the post's times, and why it failed when it did. */
 export function PostHeader({ post }: { post: PostView }) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AlertTriangle, Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 import { textFieldErrors } from "~/modules/posts/scheduling-rules";
 import { PlatformIcon } from "./platform-icon";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { Platform } from "~/modules/platforms/platforms";
-import { checkLinkedinText, checkXText } from "~/modules/posts/text-limits";
+import type { Platform } from "~/core/platforms/platforms";
+import { checkLinkedinText, checkXText } from "~/core/platforms/text-limits";
 import { cn } from "~/utils/cn";
 
 /** "123 / 280": the platform's own way of counting; amber near the limit, red over it. */

@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import { PLATFORMS } from "~/modules/platforms/platforms";
+import { PLATFORMS } from "~/core/platforms/platforms";
 import { countByDay, dayWindow, summarizeDeliveries, type AnalyticsTotals, type PlatformSummary } from "./analytics";
 
 const PAID_PLANS = ["basic", "pro", "enterprise"];

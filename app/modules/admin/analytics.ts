@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 // The pure half of the analytics dashboard: day buckets in the admin's time zone, percentiles and
 // per-platform summaries. The database half (analytics.server.ts) selects bounded rows and hands

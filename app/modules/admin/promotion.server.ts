@@ -1,7 +1,7 @@
 import { updatePersonFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { isListedAdmin } from "~/modules/users/roles.server";
 import { adminUserSelect, toAdminUserView, type AdminUserView } from "./users.server";
 

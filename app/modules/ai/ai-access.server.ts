@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { enforce } from "~/modules/rate-limit/rate-limit.server";
 import { hasPaidFeatures } from "~/modules/subscriptions/access.server";

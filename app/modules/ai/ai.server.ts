@@ -1,13 +1,13 @@
 import type * as OpenAiProvider from "@ai-sdk/openai";
 import type * as AiSdk from "ai";
 import { z } from "zod";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/platforms/platforms";
-import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/modules/posts/text-limits";
+import { logger } from "~/core/logger/logger.server";
+import type { Platform } from "~/core/platforms/platforms";
+import { LINKEDIN_MAX_CHARS, X_MAX_WEIGHT, truncateForLinkedin, truncateForX } from "~/core/platforms/text-limits";
 import type { EventSource } from "~/modules/http/ndjson.server";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
 const aiSdk = loadOnFirstUse<typeof AiSdk>("ai");
@@ -101,10 +101,15 @@ function draftCall(request: DraftRequest, abortSignal: AbortSignal) {
   };
 }
 
-/** The caller's signal (e.g. the browser went away) combined with our own time limit. */
+/**
+ * The caller's signal (e.g. the browser went away) combined with our own time limit. The limit is a
+ * plain setTimeout rather than AbortSignal.timeout, so tests can drive it with fake timers.
+ */
 function callSignal(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(getEnv().AI_TIMEOUT_MS);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const limit = new AbortController();
+  const reason = new DOMException("The model server took longer than AI_TIMEOUT_MS", "TimeoutError");
+  setTimeout(() => limit.abort(reason), getEnv().AI_TIMEOUT_MS).unref();
+  return signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
 }
 
 function finalizeDraft(raw: Draft, platforms: Platform[]): Draft {

@@ -1,5 +1,5 @@
 import { captureServerEvent, flushServerEvents, lastServerCapture, posthogEnabled, type CaptureResult } from "~/integrations/posthog.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { analyticsId, DEBUG_TEST_EVENT } from "./identity";
 
 // What /debug-posthog shows and does (administrators only).

@@ -1,6 +1,6 @@
 import { captureServerEvent, posthogEnabled, setServerPersonProperties } from "~/integrations/posthog.server";
 import { getDb } from "~/modules/db/db.server";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { analyticsId } from "./identity";
 
 // The product events the server records (docs/decisions/0027). Each call returns at once: the

@@ -5,7 +5,7 @@ import { AppError, isAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { isTranslationKey } from "~/modules/i18n/resources";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 
 // The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?}}
 // on failure, messages in the request's language.

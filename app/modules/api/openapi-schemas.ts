@@ -3,7 +3,7 @@ import type { Draft } from "~/modules/ai/ai.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
 import { ERROR_STATUS } from "~/modules/errors/codes";
-import { PLATFORMS } from "~/modules/platforms/platforms";
+import { PLATFORMS } from "~/core/platforms/platforms";
 import type { PostView } from "~/modules/posts/post-view.server";
 import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";

@@ -1,10 +1,10 @@
 import { trackEvent } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { getTranslator } from "~/modules/i18n/i18n.server";
 import { isLocale, type Locale } from "~/modules/i18n/i18n";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
 import { enforce, hit, release, reset, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
@@ -13,7 +13,7 @@ import { isListedAdmin } from "~/modules/users/roles.server";
 import { normalizeTimeZone } from "~/modules/users/timezone";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { createSession, hasSessionFrom, replaceSessions, type SessionClient } from "./session.server";
-import { hashToken, randomToken } from "./tokens.server";
+import { hashToken, randomToken } from "~/modules/crypto/tokens.server";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { pathOf } from "~/utils/redirect";
+import { pathOf } from "~/modules/http/redirect";
 import { clearSessionCookie, getSessionState, type AuthUser } from "./session.server";
 
 export const HOME_AFTER_SIGN_IN = "/posts";

@@ -3,7 +3,7 @@ import { getDb, type Prisma } from "~/modules/db/db.server";
 import { rawBoolean, rawDate } from "~/modules/db/raw-values";
 import { baseCookieOptions } from "~/modules/http/cookie-options.server";
 import { isAdmin } from "~/modules/users/roles.server";
-import { hashToken, randomToken } from "./tokens.server";
+import { hashToken, randomToken } from "~/modules/crypto/tokens.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -18,10 +18,10 @@ export interface BillingAccount {
   subscribed: boolean;
 }
 
-/** What the pages offer: upgrade buttons, the billing portal, or a word that billing is off. */
-export async function billingAccount(userId: string): Promise<BillingAccount> {
+/** What the pages offer: upgrade buttons, the billing portal, or a word that billing is off (no user: signed out). */
+export async function billingAccount(userId: string | null): Promise<BillingAccount> {
   const enabled = billingEnabled();
-  if (!enabled) return { enabled, hasCustomer: false, subscribed: false };
+  if (!enabled || !userId) return { enabled, hasCustomer: false, subscribed: false };
   const row = await getDb().subscription.findUnique({
     where: { userId },
     select: { stripeCustomerId: true, stripeSubscriptionId: true, status: true },

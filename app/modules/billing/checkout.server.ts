@@ -1,8 +1,8 @@
 import { billingEnabled, priceFor, stripe, type BillingInterval, type Stripe } from "~/integrations/stripe.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
 import { carriedTrialEnd, LIVE_STRIPE_STATUSES } from "./account.server";
 import { stripeFailure } from "./stripe-failure.server";

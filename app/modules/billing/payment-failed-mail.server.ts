@@ -1,8 +1,8 @@
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { getTranslator } from "~/modules/i18n/i18n.server";
 import { isLocale } from "~/modules/i18n/i18n";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { actionMail } from "~/modules/mail/templates.server";
 

@@ -1,8 +1,8 @@
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { currentPeriodEnd, stripe, type Stripe } from "~/integrations/stripe.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
 import type { Plan, SubscriptionStatus } from "~/modules/subscriptions/subscription.server";
 
 // A Stripe subscription applied to our row (docs/decisions/0025): always the state read back from

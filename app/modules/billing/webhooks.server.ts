@@ -1,7 +1,7 @@
 import { billingEnabled, verifiedEvent, type Stripe } from "~/integrations/stripe.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { sendPaymentFailedMail } from "./payment-failed-mail.server";
 import { syncSubscription, type Owner } from "./stripe-sync.server";
 

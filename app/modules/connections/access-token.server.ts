@@ -3,9 +3,9 @@ import { isProviderError } from "~/integrations/provider-error";
 import { refreshXToken } from "~/integrations/x.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
-import { isPlatform, type Platform } from "~/modules/platforms/platforms";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
+import { isPlatform, type Platform } from "~/core/platforms/platforms";
 
 /** Why a connection cannot be used to publish; the user has to (re)connect the account. */
 export class ConnectionUnusable extends Error {

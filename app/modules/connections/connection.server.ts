@@ -1,7 +1,7 @@
 import { linkedinConfigured } from "~/integrations/linkedin.server";
 import { xConfigured } from "~/integrations/x.server";
 import { getDb } from "~/modules/db/db.server";
-import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
+import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
 export interface ServiceEntry {
   serviceName: Platform;

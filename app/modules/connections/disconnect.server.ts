@@ -3,8 +3,8 @@ import { revokeXToken } from "~/integrations/x.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
-import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import { logger } from "~/core/logger/logger.server";
+import type { Platform } from "~/core/platforms/platforms";
 import { flagScheduledPosts } from "./flags.server";
 
 /**

@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 // When a platform is disconnected, its scheduled posts are flagged (not lost, not unscheduled): the
 // post says the account must be connected again before it is due. Reconnecting clears the flag.

@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 const LINKEDIN_RECONNECT_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // asked to reconnect after 7 days
 

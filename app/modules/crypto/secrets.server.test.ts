@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepareEnvironment, resetEnvCache } from "~/modules/env/env.server";
+import { prepareEnvironment, resetEnvCache } from "~/core/env/env.server";
 import { seal, sign, unseal, verifySignature } from "./secrets.server";
 
 describe("secrets at rest", () => {

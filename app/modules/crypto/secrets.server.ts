@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 
 // Secrets at rest (OAuth tokens) are sealed with AES-256-GCM under a key derived from APP_SECRET.
 // A sealed value reads "v1.<iv>.<tag>.<ciphertext>" (base64url): the version lets the scheme move on.

@@ -3,8 +3,8 @@ import type { Client, Config } from "@libsql/client";
 import type * as PostgresAdapter from "@prisma/adapter-pg";
 import { Prisma as SqlitePrisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
-import { getEnv } from "~/modules/env/env.server";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { getEnv } from "~/core/env/env.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 import { waitForLocks } from "./sqlite.server";
 import { sqliteFilePath } from "./urls";
 

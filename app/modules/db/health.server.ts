@@ -1,4 +1,4 @@
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { getDb } from "./db.server";
 
 export async function checkDatabase(): Promise<boolean> {

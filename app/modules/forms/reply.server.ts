@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { AppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { isPlatform } from "~/modules/platforms/platforms";
+import { isPlatform } from "~/core/platforms/platforms";
 import type { FormReply } from "./reply";
 
 // The page actions' one answer shape, FormReply (docs/decisions/0023): success redirects with a

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 /**
  * What every page action answers when it does not redirect (docs/decisions/0023): Conform's reply

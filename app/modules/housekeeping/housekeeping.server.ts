@@ -2,7 +2,7 @@ import { sweepExpiredTokens } from "~/modules/auth/auth.server";
 import { sweepExpiredSessions } from "~/modules/auth/session.server";
 import { sweepHandledStripeEvents } from "~/modules/billing/webhooks.server";
 import { sweepExpiredStates } from "~/modules/connections/oauth.server";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { hit, sweepExpiredBuckets } from "~/modules/rate-limit/rate-limit.server";
 
 // Expired rows are refused wherever they are read; this only keeps the tables from growing.

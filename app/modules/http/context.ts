@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { SessionClient } from "~/modules/auth/session.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -12,6 +11,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export function sessionClient(request: Request, context: AppLoadContext): SessionClient {
+/** Who is asking, as auth's SessionClient wants it (said structurally: http stays below auth). */
+export function sessionClient(request: Request, context: AppLoadContext): { ip: string | null; userAgent: string | null } {
   return { ip: context.clientIp ?? null, userAgent: request.headers.get("User-Agent") };
 }

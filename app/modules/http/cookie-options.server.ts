@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 
 /** Options every cookie of ours shares: httpOnly, SameSite=Lax, Secure whenever APP_URL is https. */
 export function baseCookieOptions() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "~/modules/errors/app-error";
-import { getPageParams } from "~/modules/errors/route-errors.server";
+import { getPageParams } from "~/modules/http/route-errors.server";
 import { getParams, postImageParams, postParams, providerParams } from "./params.server";
 
 function thrownBy(run: () => unknown): unknown {

@@ -4,7 +4,7 @@ import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { isTranslationKey } from "~/modules/i18n/resources";
-import { PLATFORMS } from "~/modules/platforms/platforms";
+import { PLATFORMS } from "~/core/platforms/platforms";
 
 /** A URL segment naming one of our records; `messageKey` is the 404's message when it cannot be one. */
 export function recordIdParam(messageKey: TranslationKey = "errors.notFound") {

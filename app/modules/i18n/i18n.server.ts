@@ -1,8 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
 import { defaultNS, fallbackLanguage, i18nConfig, isLocale, supportedLanguages, type Locale } from "./i18n";
 import { resources } from "./resources";
 

@@ -2,9 +2,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type * as Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 
 const nodemailer = loadOnFirstUse<typeof Nodemailer>("nodemailer");
 

@@ -1,7 +1,7 @@
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import type { Locale } from "~/modules/i18n/i18n";
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { enforce } from "~/modules/rate-limit/rate-limit.server";
 

@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
+import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
 // Image rules (docs/decisions/0011), shared by the upload form and the server.
 export const MAX_IMAGES_PER_POST = 4;

@@ -1,4 +1,4 @@
-import { logger } from "~/modules/logger/logger.server";
+import { logger } from "~/core/logger/logger.server";
 import { fitsEveryPlatform } from "./limits";
 import { isPixelLimitError, openImage } from "./sharp.server";
 

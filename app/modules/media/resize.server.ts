@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "~/modules/env/env.server";
-import { logger } from "~/modules/logger/logger.server";
+import { getEnv } from "~/core/env/env.server";
+import { logger } from "~/core/logger/logger.server";
 import { variantWidth } from "./image-variants";
 import { openImage } from "./sharp.server";
 

@@ -1,5 +1,5 @@
 import type { default as Sharp, SharpOptions } from "sharp";
-import { loadOnFirstUse } from "~/modules/runtime/load-on-first-use.server";
+import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 import { MAX_IMAGE_PIXELS } from "./limits";
 
 const sharp = loadOnFirstUse<typeof Sharp>("sharp");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { removeVariants, type ImageSource } from "./resize.server";
 
 // Uploaded files live under DATA_DIR/uploads/<userId>/<random>.<ext>. The key stored in the

@@ -3,7 +3,7 @@ import { draftEventStream, generateDraft, type Draft, type DraftRequest } from "
 import type { Locale } from "~/modules/i18n/i18n";
 import { saveStep } from "./compose.server";
 import { getEditablePost } from "./post.server";
-import { parsePlatforms } from "~/modules/platforms/platforms";
+import { parsePlatforms } from "~/core/platforms/platforms";
 
 export interface AiComposeInput {
   prompt: string;

@@ -1,4 +1,4 @@
-import { parsePlatforms, type Platform } from "~/modules/platforms/platforms";
+import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
 import { getEditablePost, updatePost, type PostChanges } from "./post.server";
 import { textFieldErrors, type TextField } from "./scheduling-rules";
 import { WIZARD_STEPS, type WizardStep } from "./wizard-steps";

@@ -1,4 +1,4 @@
-import { parsePlatforms } from "~/modules/platforms/platforms";
+import { parsePlatforms } from "~/core/platforms/platforms";
 import { imageUrl } from "./post-view.server";
 
 /** A card shows at most this much text (five clamped lines on the widest card); the rest would only weigh on the page. */

@@ -6,8 +6,8 @@ import { detectImageType, extensionOf } from "~/modules/media/image-type";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { readImageSize } from "~/modules/media/metadata.server";
 import { copyStoredFile, deleteStoredFile, saveFile } from "~/modules/media/storage.server";
-import { logger } from "~/modules/logger/logger.server";
-import type { UploadedFile } from "~/modules/media/upload.server";
+import { logger } from "~/core/logger/logger.server";
+import type { UploadedFile } from "~/modules/http/upload.server";
 import type { ImageChange } from "./schemas";
 
 // A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes, and no more

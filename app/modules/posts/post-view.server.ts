@@ -1,5 +1,5 @@
 import type { Prisma } from "~/modules/db/db.server";
-import { parsePlatforms, type Platform } from "~/modules/platforms/platforms";
+import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
 
 export const postInclude = {
   media: { orderBy: { position: "asc" } },

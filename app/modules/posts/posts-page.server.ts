@@ -2,7 +2,7 @@ import type { Locale } from "~/modules/i18n/i18n";
 import { localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
 import { calendarPosts, countPostsByFilter, listPostCards } from "./post-lists.server";
 import { toPostCardView } from "./post-card-view.server";
-import { parsePlatforms } from "~/modules/platforms/platforms";
+import { parsePlatforms } from "~/core/platforms/platforms";
 import type { PostFilter } from "./schemas";
 
 /** One page of a user's posts (newest first, as cards show them) and the count behind every filter. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isStorableText } from "~/modules/forms/text";
 import { MAX_ALT_TEXT } from "~/modules/media/limits";
-import { PLATFORMS } from "~/modules/platforms/platforms";
+import { PLATFORMS } from "~/core/platforms/platforms";
 
 // Shared by the wizard's forms (browser and server) and the JSON API. Messages are i18n keys.
 

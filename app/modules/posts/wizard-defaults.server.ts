@@ -1,7 +1,7 @@
 import { aiAvailability } from "~/modules/ai/ai-access.server";
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
-import { parsePlatforms, type Platform } from "~/modules/platforms/platforms";
+import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
 
 export interface WizardDefaults {
   /** Ticked on the first step: the last post's platforms that are connected, else every connected one. */

@@ -1,7 +1,7 @@
 import { empty, getDb, sql } from "~/modules/db/db.server";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
-import { getEnv } from "~/modules/env/env.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import { getEnv } from "~/core/env/env.server";
+import type { Platform } from "~/core/platforms/platforms";
 import { batcher } from "./batch.server";
 import { failInterruptedTooOften, INTERRUPTED } from "./stranded.server";
 

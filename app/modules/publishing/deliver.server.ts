@@ -7,11 +7,7 @@ import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import type { ClaimedDelivery } from "./claim.server";
 import { checkImagesFor, imageFor } from "./images.server";
-
-export interface Published {
-  externalId: string;
-  url: string;
-}
+import type { Published } from "./published-rows.server";
 
 const workSelect = { id: true, userId: true, linkedinText: true, twitterText: true, scheduledAt: true, media: { orderBy: { position: "asc" } } } as const;
 

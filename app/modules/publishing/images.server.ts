@@ -1,6 +1,6 @@
 import { fitsPlatform, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "~/modules/media/limits";
 import { isPixelLimitError, openImage } from "~/modules/media/sharp.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import type { Platform } from "~/core/platforms/platforms";
 
 const PLATFORM_NAMES: Record<Platform, string> = { linkedin: "LinkedIn", twitter: "X" };
 

@@ -1,13 +1,12 @@
 import { trackPostsPublished } from "~/modules/analytics/server-events.server";
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
-import { logger } from "~/modules/logger/logger.server";
-import type { Platform } from "~/modules/platforms/platforms";
-import type { Published } from "./deliver.server";
+import { logger } from "~/core/logger/logger.server";
+import type { Platform } from "~/core/platforms/platforms";
 import type { Outcome } from "./failures.server";
 import { batcher } from "./batch.server";
 import { notifyPublishFailed } from "./notify.server";
-import { markPublished } from "./published-rows.server";
+import { markPublished, type Published } from "./published-rows.server";
 
 // Writes the end of an attempt. Every write is conditional on the worker still holding the lease:
 // a worker that lost it (lease expired, taken over) cannot overwrite the newer truth.

@@ -1,5 +1,10 @@
 import { getDb, joinSql, sql } from "~/modules/db/db.server";
-import type { Published } from "./deliver.server";
+
+/** Where a delivery was published: the platform's id and the post's address. */
+export interface Published {
+  externalId: string;
+  url: string;
+}
 
 export interface PublishedItem {
   deliveryId: string;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { getDb } from "~/modules/db/db.server";
-import { logger } from "~/modules/logger/logger.server";
-import { PLATFORMS, type Platform } from "~/modules/platforms/platforms";
+import { logger } from "~/core/logger/logger.server";
+import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 import { claimDue, leaseMs, markSent, nextDueAt, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
 import { attemptDelivery, LeaseLost, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";

@@ -1,5 +1,5 @@
 import type { Translate } from "~/modules/i18n/keys";
-import { isPlatform } from "~/modules/platforms/platforms";
+import { isPlatform } from "~/core/platforms/platforms";
 
 /** Our own reasons, said in the user's language (publishing.reasons.*). */
 const OWN_REASONS = [

@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 import { startPublisher, type Publisher } from "./publisher.server";
 
 /** The publisher with the settings of the environment (web process and `npm run worker` alike). */

@@ -1,6 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
-import { getEnv } from "~/modules/env/env.server";
-import type { Platform } from "~/modules/platforms/platforms";
+import { getEnv } from "~/core/env/env.server";
+import type { Platform } from "~/core/platforms/platforms";
 import { MAX_ATTEMPTS } from "./failures.server";
 import { settlePostOf } from "./outcome.server";
 

@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/env/env.server";
+import { getEnv } from "~/core/env/env.server";
 
 interface AccountIdentity {
   email: string;

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedWebhook, startStripeFake, type StripeFake } from "../fakes/stripe-server";
+import { signedWebhook, startStripeFake, type StripeFake } from "./stripe-server";
 
 const SECRET_KEY = "sk_test_plume_fake";
 const WEBHOOK_SECRET = "whsec_plume_fake";

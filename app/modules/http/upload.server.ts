@@ -1,7 +1,7 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { AppError } from "~/modules/errors/app-error";
-import { MAX_UPLOAD_BYTES } from "~/modules/http/body-limits";
-import { MAX_IMAGE_BYTES } from "./limits";
+import { MAX_UPLOAD_BYTES } from "./body-limits";
+import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
 
 export interface UploadedFile {
   name: string;

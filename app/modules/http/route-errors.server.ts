@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { getParams } from "~/modules/http/params.server";
-import { isAppError } from "./app-error";
+import { getParams } from "./params.server";
+import { isAppError } from "~/modules/errors/app-error";
 
 /**
  * For loaders: an expected failure (not found, conflict…) becomes an HTTP answer the error page

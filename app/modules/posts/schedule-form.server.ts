@@ -3,10 +3,10 @@ import { AppError, isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { isLocale } from "~/modules/i18n/i18n";
-import { logger } from "~/modules/logger/logger.server";
-import { applyScheduleChoice, type ScheduleOutcome } from "~/modules/posts/schedule.server";
-import { formatDateTime } from "~/modules/posts/schedule-time";
-import { scheduleFormSchema } from "~/modules/posts/schemas";
+import { logger } from "~/core/logger/logger.server";
+import { applyScheduleChoice, type ScheduleOutcome } from "./schedule.server";
+import { formatDateTime } from "./schedule-time";
+import { scheduleFormSchema } from "./schemas";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import type { ToastInput } from "~/modules/toast/toast";
 
