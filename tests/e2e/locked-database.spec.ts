@@ -42,6 +42,8 @@ test.beforeAll(async () => {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // Not production while the environment is prepared: the secret is read from DATA_DIR.
+      NODE_ENV: "test",
       PORT: String(PORT),
       DATA_DIR: dataDir,
       APP_URL: BASE,
