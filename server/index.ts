@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   if (!isDevelopment) process.env.NODE_ENV = "production";
   const { logger } = await import("../app/core/logger/logger.server");
 
+  // DATA_DIR private, temporary files of interrupted writes gone, before anything is served.
+  await (await import("../app/modules/files/data-dir.server")).prepareDataDir(env.DATA_DIR, env.DATABASE_URL);
   const started = Date.now();
   const { applied, warnings } = await migrate(env.DATABASE_URL);
   for (const warning of warnings) logger.warn(warning);

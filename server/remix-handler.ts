@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { RefusalKind } from "../app/modules/http/body-limits";
 import { writeAnswer } from "./answer-stream";
 import { bufferedBody } from "./body-limit";
+import { answerBusyDatabase, type BusyContext } from "./database-busy";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -18,14 +19,16 @@ interface Options {
  * the user's language.
  */
 export function remixHandler({ build, mode, getLoadContext }: Options) {
-  const handle = createRequestHandler(build, mode);
+  const handle = createRequestHandler(typeof build === "function" ? async () => answerBusyDatabase(await build()) : answerBusyDatabase(build), mode);
   // The request is made inside the try: tooLarge is also called from a stream event, where a throw
   // would not reach Express.
   const respond = async (req: Request, res: Response, next: NextFunction, makeRequest: () => globalThis.Request) => {
     try {
-      const response = await handle(makeRequest(), getLoadContext(req, res));
+      const context: BusyContext = getLoadContext(req, res);
+      const response = await handle(makeRequest(), context);
       res.statusMessage = response.statusText;
       res.status(response.status);
+      if (context.retryAfterSeconds) res.set("Retry-After", String(context.retryAfterSeconds));
       for (const [name, value] of response.headers.entries()) res.append(name, value);
       if (response.body) await writeAnswer(response.body, res);
       else res.end();

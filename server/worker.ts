@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   if (process.env.NODE_ENV !== "development") process.env.NODE_ENV = "production";
   const { logger } = await import("../app/core/logger/logger.server");
+  await (await import("../app/modules/files/data-dir.server")).prepareDataDir(env.DATA_DIR, env.DATABASE_URL);
   const { warnings } = await migrate(env.DATABASE_URL);
   for (const warning of warnings) logger.warn(warning);
   const { startConfiguredPublisher } = await import("../app/modules/publishing/run.server");

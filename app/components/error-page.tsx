@@ -30,15 +30,17 @@ export function useErrorDetails() {
         ? t("errors.pageNotFoundAt", { path: location.pathname })
         : status === 403 || reason === "forbidden"
           ? t("errors.forbiddenMessage")
-          : reason === "upload_too_large"
-            ? t("errors.uploadTooLarge", { total: toMegabytes(MAX_UPLOAD_BYTES), max: toMegabytes(MAX_IMAGE_BYTES), count: MAX_IMAGES_PER_POST })
-            : reason === "too_many_fields"
-              ? t("errors.tooManyFields", { max: MAX_FORM_FIELDS })
-              : reason === "json_too_complex"
-                ? t("errors.jsonTooComplex", { max: MAX_JSON_VALUES, depth: MAX_JSON_DEPTH })
-                : status === 413
-                  ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
-                  : t("errors.requestFailedMessage");
+          : reason === "database_busy"
+            ? t("errors.databaseBusy")
+            : reason === "upload_too_large"
+              ? t("errors.uploadTooLarge", { total: toMegabytes(MAX_UPLOAD_BYTES), max: toMegabytes(MAX_IMAGE_BYTES), count: MAX_IMAGES_PER_POST })
+              : reason === "too_many_fields"
+                ? t("errors.tooManyFields", { max: MAX_FORM_FIELDS })
+                : reason === "json_too_complex"
+                  ? t("errors.jsonTooComplex", { max: MAX_JSON_VALUES, depth: MAX_JSON_DEPTH })
+                  : status === 413
+                    ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
+                    : t("errors.requestFailedMessage");
     return { status, message };
   }
   // Thrown server errors reach the browser without their details outside development.

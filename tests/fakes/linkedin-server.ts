@@ -138,12 +138,18 @@ function isImage(bytes: Buffer): boolean {
   return hex.startsWith("ffd8ff") || hex === "89504e47" || bytes.subarray(0, 4).toString("latin1") === "GIF8";
 }
 
+export interface LinkedInFakeStartOptions extends FakeStartOptions {
+  /** Lifetime of the access tokens LinkedIn issues (`expires_in`); LinkedIn's is 60 days. */
+  accessTokenSeconds?: number;
+}
+
 export async function startLinkedInFake({
   port: wantedPort = 0,
   latencyMs = 0,
   clientId = "linkedin-test-client",
   clientSecret = "linkedin-test-secret",
-}: FakeStartOptions = {}): Promise<LinkedInFake> {
+  accessTokenSeconds = TOKEN_LIFETIME,
+}: LinkedInFakeStartOptions = {}): Promise<LinkedInFake> {
   const state: LinkedInFakeState = {
     clientId,
     clientSecret,
@@ -182,7 +188,7 @@ export async function startLinkedInFake({
     return user;
   }
 
-  function issueToken(sub: string, { expiresIn = TOKEN_LIFETIME, refreshToken = false, scope = "email,openid,profile,w_member_social" } = {}): string {
+  function issueToken(sub: string, { expiresIn = accessTokenSeconds, refreshToken = false, scope = "email,openid,profile,w_member_social" } = {}): string {
     const accessToken = `AQ${randomId(40)}`;
     const token: LinkedInFakeToken = { accessToken, sub, expiresAt: Date.now() + expiresIn * 1000, revoked: false, scope };
     if (refreshToken) {

@@ -174,12 +174,18 @@ function isImage(bytes: Buffer): boolean {
   return hex.startsWith("ffd8ff") || hex === "89504e47" || ascii.startsWith("GIF8") || (ascii.startsWith("RIFF") && ascii.endsWith("WEBP"));
 }
 
+export interface XFakeStartOptions extends FakeStartOptions {
+  /** Lifetime of the access tokens X issues (`expires_in`); X's is two hours. */
+  accessTokenSeconds?: number;
+}
+
 export async function startXFake({
   port: wantedPort = 0,
   latencyMs = 0,
   clientId = "x-test-client",
   clientSecret = "x-test-secret",
-}: FakeStartOptions = {}): Promise<XFake> {
+  accessTokenSeconds = 7200,
+}: XFakeStartOptions = {}): Promise<XFake> {
   const state: XFakeState = {
     clientId,
     clientSecret,
@@ -213,7 +219,7 @@ export async function startXFake({
     return user;
   }
 
-  function issueTokens(userId: string, { expiresIn = 7200, scope = FULL_SCOPE, chainId = randomId(8) } = {}) {
+  function issueTokens(userId: string, { expiresIn = accessTokenSeconds, scope = FULL_SCOPE, chainId = randomId(8) } = {}) {
     const accessToken = `xat-${randomId(36)}`;
     state.tokens.set(accessToken, { accessToken, userId, scope, chainId, expiresAt: Date.now() + expiresIn * 1000, revoked: false });
     const refreshToken = `xrt-${randomId(36)}`;
@@ -227,7 +233,7 @@ export async function startXFake({
     if (!offline) state.refreshTokens.delete(pair.refreshToken);
     return json(200, {
       token_type: "bearer",
-      expires_in: 7200,
+      expires_in: accessTokenSeconds,
       access_token: pair.accessToken,
       scope,
       ...(offline ? { refresh_token: pair.refreshToken } : {}),

@@ -15,16 +15,18 @@ import { startXFake, type XFake } from "../fakes/x-server";
 export interface Fakes {
   linkedin: LinkedInFake;
   x: XFake;
+  /** The access-token lifetime both fakes issue, when not the platforms' own. */
+  accessTokenSeconds?: number;
   close(): Promise<void>;
 }
 
 /** Starts both fakes and points the app's clients at them (as the environment would). */
-export async function startFakes(options: { latencyMs?: number } = {}): Promise<Fakes> {
+export async function startFakes(options: { latencyMs?: number; accessTokenSeconds?: number } = {}): Promise<Fakes> {
   const linkedin = await startLinkedInFake(options);
   const x = await startXFake(options);
   Object.assign(process.env, fakeEnv(linkedin, x));
   resetEnvCache();
-  return { linkedin, x, close: async () => void (await Promise.all([linkedin.close(), x.close()])) };
+  return { linkedin, x, accessTokenSeconds: options.accessTokenSeconds, close: async () => void (await Promise.all([linkedin.close(), x.close()])) };
 }
 
 export function fakeEnv(linkedin: Pick<LinkedInFake, "oauthUrl" | "apiUrl">, x: Pick<XFake, "oauthUrl" | "apiUrl">): Record<string, string> {
@@ -44,7 +46,11 @@ export function fakeEnv(linkedin: Pick<LinkedInFake, "oauthUrl" | "apiUrl">, x: 
 let counter = 0;
 
 /** A user with an active connection to each platform, holding tokens the fakes issued. */
-export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["linkedin", "twitter"], options: { xExpiresIn?: number } = {}) {
+export async function connectedUser(
+  fakes: Fakes,
+  platforms: Platform[] = ["linkedin", "twitter"],
+  options: { xExpiresIn?: number; linkedinRefreshToken?: boolean } = {},
+) {
   counter += 1;
   const user = await getDb().user.create({
     data: { email: `publisher-${Date.now()}-${counter}@example.com`, passwordHash: "x", subscription: { create: trialSubscriptionData() } },
@@ -52,7 +58,8 @@ export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["link
   const accounts: { linkedinSub?: string; linkedinToken?: string; xUserId?: string; xTokens?: { accessToken: string; refreshToken: string } } = {};
   if (platforms.includes("linkedin")) {
     const member = fakes.linkedin.createUser();
-    const accessToken = fakes.linkedin.issueToken(member.sub);
+    const accessToken = fakes.linkedin.issueToken(member.sub, { refreshToken: options.linkedinRefreshToken });
+    const refreshToken = fakes.linkedin.state.tokens.get(accessToken)!.refreshToken;
     accounts.linkedinSub = member.sub;
     accounts.linkedinToken = accessToken;
     await getDb().connection.create({
@@ -62,13 +69,15 @@ export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["link
         providerUserId: member.sub,
         displayName: member.name,
         accessTokenEnc: seal(accessToken),
-        expiresAt: new Date(Date.now() + 5_184_000_000),
+        refreshTokenEnc: refreshToken ? seal(refreshToken) : null,
+        expiresAt: new Date(Date.now() + (fakes.accessTokenSeconds ?? 5_184_000) * 1000),
       },
     });
   }
   if (platforms.includes("twitter")) {
     const account = fakes.x.createUser();
-    const tokens = fakes.x.issueTokens(account.id, options.xExpiresIn ? { expiresIn: options.xExpiresIn } : {});
+    const xExpiresIn = options.xExpiresIn ?? fakes.accessTokenSeconds ?? 7200;
+    const tokens = fakes.x.issueTokens(account.id, { expiresIn: xExpiresIn });
     accounts.xUserId = account.id;
     accounts.xTokens = tokens;
     await getDb().connection.create({
@@ -80,7 +89,7 @@ export async function connectedUser(fakes: Fakes, platforms: Platform[] = ["link
         handle: account.username,
         accessTokenEnc: seal(tokens.accessToken),
         refreshTokenEnc: seal(tokens.refreshToken),
-        expiresAt: new Date(Date.now() + (options.xExpiresIn ?? 7200) * 1000),
+        expiresAt: new Date(Date.now() + xExpiresIn * 1000),
       },
     });
   }

@@ -124,7 +124,7 @@ export function prepareEnvironment(source: NodeJS.ProcessEnv = process.env): voi
 
 function readOrCreateSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 }); // DATA_DIR: private (ADR 0043)
   const secret = randomBytes(32).toString("base64url");
   // "wx": if another process created it first, keep theirs.
   try {

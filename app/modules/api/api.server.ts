@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { clearSessionCookie, getSessionState, type AuthUser } from "~/modules/auth/session.server";
+import { isDatabaseBusy } from "~/modules/db/busy";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
@@ -101,6 +102,10 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>): ApiHand
       if (isAppError(error)) {
         const allow = error.code === "method_not_allowed" ? { Allow: Object.keys(handlers).join(", ") } : undefined;
         return apiErrorResponse(args.request, error, allow);
+      }
+      if (isDatabaseBusy(error)) {
+        const busy = new AppError("database_busy", "errors.databaseBusy", { retryAfterSeconds: error.retryAfterSeconds });
+        return apiErrorResponse(args.request, busy);
       }
       logger.error({ err: error, path: new URL(args.request.url).pathname }, "API request failed");
       return apiErrorResponse(args.request, new AppError("internal_error", "errors.internal"));

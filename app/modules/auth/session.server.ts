@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb, type Prisma } from "~/modules/db/db.server";
 import { rawBoolean, rawDate } from "~/modules/db/raw-values";
 import { baseCookieOptions } from "~/modules/http/cookie-options.server";
@@ -125,6 +126,11 @@ async function readSession(id: string) {
   };
 }
 
+/** Housekeeping writes a page can do without: a database locked by another process must not stop a read. */
+function unlessBusy(error: unknown): void {
+  if (!isDatabaseBusy(error)) throw error;
+}
+
 async function loadSessionState(request: Request): Promise<SessionState> {
   const token = await readToken(request);
   if (!token) return hasSessionCookie(request) ? { status: "invalid" } : { status: "none" };
@@ -133,15 +139,17 @@ async function loadSessionState(request: Request): Promise<SessionState> {
   const session = await readSession(id);
   const now = Date.now();
   if (!session || session.expiresAt.getTime() <= now) {
-    if (session) await db.session.deleteMany({ where: { id } });
+    if (session) await db.session.deleteMany({ where: { id } }).catch(unlessBusy);
     return { status: "invalid" };
   }
   if (now - session.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
     // Sliding expiry, written at most once a day per session.
-    await db.session.update({
-      where: { id },
-      data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) },
-    });
+    await db.session
+      .update({
+        where: { id },
+        data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) },
+      })
+      .catch(unlessBusy);
   }
   const { user } = session;
   return {

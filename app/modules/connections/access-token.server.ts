@@ -57,7 +57,17 @@ function usable(row: {
   };
 }
 
+/** Good for the next minutes: used without a refresh. */
 const fresh = (expiresAt: Date | null, now = Date.now()) => !expiresAt || expiresAt.getTime() > now + REFRESH_MARGIN_MS;
+/** Still accepted by the platform, however soon it ends. */
+const valid = (expiresAt: Date | null, now = Date.now()) => !expiresAt || expiresAt.getTime() > now;
+/**
+ * Usable without refreshing again: fresh, or a pair stored since we read `stale` (a refresh just
+ * made) that is still valid. A platform may issue tokens that live less than the margin
+ * (docs/decisions/0043-reliability.md): the pair a refresh returns is used as it is.
+ */
+const renewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null }, stale: string | null) =>
+  fresh(row.expiresAt) || (row.accessTokenEnc !== stale && valid(row.expiresAt));
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
   await getDb().connection.updateMany({
@@ -92,8 +102,8 @@ export type ConnectionRow = {
 };
 
 /**
- * A user's connection to a platform with an access token valid for the next minutes. A token near
- * its end is refreshed first; refreshes of one connection are serialized across every process (X
+ * A user's connection to a platform with an access token valid for the next minutes (or, when the
+ * platform issues shorter ones, just issued). A token near its end is refreshed first; refreshes of one connection are serialized across every process (X
  * refresh tokens are single-use: two refreshes at once would lose the pair), and the new pair is
  * stored before it is used. `read`: the connection as the caller has just read it (null: none), to
  * read many at once (the publisher reads those of a whole claim with the posts).
@@ -104,14 +114,17 @@ export async function usableConnection(userId: string, provider: Platform, read?
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
   if (fresh(row.expiresAt)) return usable(row);
   if (!row.refreshTokenEnc) {
+    // Nothing to refresh with: used to its last second rather than given up early.
+    if (valid(row.expiresAt)) return usable(row);
     // LinkedIn gives most apps no refresh token: after 60 days the user must reconnect.
     await markNeedsReconnect(row.id, "The access token expired and cannot be refreshed.");
     throw new ConnectionUnusable(provider, "needs_reconnect");
   }
-  return refreshSerialized(row.id);
+  return refreshSerialized(row.id, row.accessTokenEnc);
 }
 
-async function refreshSerialized(connectionId: string): Promise<UsableConnection> {
+/** `stale`: the sealed access token found too old; any other valid one was stored since. */
+async function refreshSerialized(connectionId: string, stale: string): Promise<UsableConnection> {
   const db = getDb();
   const leaseMs = refreshLeaseMs();
   const deadline = Date.now() + leaseMs + 5_000;
@@ -129,13 +142,13 @@ async function refreshSerialized(connectionId: string): Promise<UsableConnection
     }
     if (count === 1) {
       // We hold the lease. Another process may have refreshed just before we took it.
-      if (fresh(row.expiresAt)) {
+      if (renewed(row, stale)) {
         await releaseLease(connectionId, lease);
         return usable(row);
       }
       return refreshHeld(row, lease);
     }
-    if (fresh(row.expiresAt)) return usable(row);
+    if (renewed(row, stale)) return usable(row);
     await sleep(WAIT_STEP_MS);
   }
   throw new Error("Timed out waiting for another process to refresh the access token");
@@ -196,7 +209,8 @@ async function storedPair(connectionId: string, provider: Platform): Promise<Usa
   const row = await getDb().connection.findUnique({ where: { id: connectionId } });
   if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
-  // Whoever stored a newer pair stored a fresh one; anything else is worth another try, later.
-  if (!fresh(row.expiresAt)) throw new Error("The access token changed while it was being refreshed");
+  // Just issued: used even when it lives less than the refresh margin. Only a pair already over
+  // (the platform gave none that lasts) is worth another try, later.
+  if (!valid(row.expiresAt)) throw new Error("The refreshed access token had already expired");
   return usable(row);
 }

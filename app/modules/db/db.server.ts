@@ -5,7 +5,7 @@ import { Prisma as SqlitePrisma, PrismaClient as SqliteClient } from "~/generate
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { getEnv } from "~/core/env/env.server";
 import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
-import { waitForLocks } from "./sqlite.server";
+import { LOCK_WAIT_MS, lockAwareClient, whileLocked } from "./sqlite.server";
 import { sqliteFilePath } from "./urls";
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
@@ -20,15 +20,33 @@ export const raw = SqlitePrisma.raw;
 
 const postgresAdapter = loadOnFirstUse<typeof PostgresAdapter>("@prisma/adapter-pg");
 
-class WaitingLibSQL extends PrismaLibSQL {
+/**
+ * SQLite through our lock-aware client (sqlite.server.ts). A statement or transaction that finds
+ * the write lock taken is tried again here, outside the adapter's own queue, so the reads queued
+ * behind it go on while it waits.
+ */
+class LockAwareLibSQL extends PrismaLibSQL {
   override createClient(config: Config): Client {
-    return waitForLocks(super.createClient(config));
+    return lockAwareClient(sqliteFilePath(config.url) ?? config.url);
+  }
+
+  override async connect() {
+    const adapter = await super.connect();
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    const executeRaw = adapter.executeRaw.bind(adapter);
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.queryRaw = (query) => whileLocked(() => queryRaw(query));
+    adapter.executeRaw = (query) => whileLocked(() => executeRaw(query));
+    adapter.startTransaction = (isolationLevel) => whileLocked(() => startTransaction(isolationLevel));
+    return adapter;
   }
 }
 
 export function createDb(databaseUrl: string): Db {
   if (sqliteFilePath(databaseUrl) !== null) {
-    return new SqliteClient({ adapter: new WaitingLibSQL({ url: databaseUrl }) });
+    // Prisma's own wait to start a transaction (2 s by default) outlasts ours, which decides.
+    const transactionOptions = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
+    return new SqliteClient({ adapter: new LockAwareLibSQL({ url: databaseUrl }), transactionOptions });
   }
   const adapter = new (postgresAdapter().PrismaPg)({ connectionString: databaseUrl, max: 10 });
   return new PostgresClient({ adapter }) as unknown as Db;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, existsSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { waitForLocks } from "./sqlite.server";
@@ -74,7 +74,9 @@ export async function migrate(databaseUrl: string, dir = migrationsDir(databaseU
 }
 
 async function migrateSqlite(url: string, file: string, migrations: Migration[]): Promise<MigrationResult> {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Created private before SQLite opens it; its -wal, -shm and journal files take the same mode.
+  closeSync(openSync(file, "a", 0o600));
   const client = waitForLocks(createClient({ url }));
   try {
     // WAL lets readers go on while the publisher writes; the setting is kept in the file.

@@ -58,6 +58,7 @@ export const ERROR_STATUS = {
   ai_unavailable: 503,
   provider_unavailable: 503,
   billing_disabled: 503,
+  database_busy: 503,
   ai_timeout: 504,
 } as const;
 

@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type * as Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import { getEnv } from "~/core/env/env.server";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "~/modules/files/private-files.server";
 import { logger } from "~/core/logger/logger.server";
 import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 
@@ -35,9 +36,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   const rendered = await nodemailer().createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
   const dir = path.join(env.DATA_DIR, "mail");
-  await mkdir(dir, { recursive: true });
+  await makePrivateDir(dir);
   const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
-  await writeFile(file, rendered.message as Buffer);
+  // Private: a mail holds a live sign-in or reset link.
+  await writeFile(file, rendered.message as Buffer, { mode: PRIVATE_FILE_MODE });
   logger.info({ to: mail.to, subject: mail.subject, file }, "Mail written to file (SMTP_URL is not set)");
 }

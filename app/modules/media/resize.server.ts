@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/core/env/env.server";
+import { writeFileAtomically } from "~/modules/files/temporary-files.server";
 import { logger } from "~/core/logger/logger.server";
 import { variantWidth } from "./image-variants";
 import { openImage } from "./sharp.server";
@@ -51,14 +52,6 @@ export function variantFile(identity: string, width: number, format: VariantForm
 /** Removes every variant of a source (its original was deleted). */
 export async function removeVariants(identity: string): Promise<void> {
   await rm(variantsDir(identity), { recursive: true, force: true });
-}
-
-async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  // A reader sees the whole file or none: two requests encoding at once each rename their own.
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
 }
 
 // Each encoding holds a decoded image (up to 36 megapixels, ~140 MB) and keeps cores busy: a cold
@@ -129,6 +122,6 @@ async function encodeAndStore(
   const original = await readSource();
   const encoded = await takingTurns(() => encode(original, width, format));
   if (!encoded) return { body: original, contentType: source.contentType, origin: "original" };
-  await writeAtomically(file, encoded);
+  await writeFileAtomically(file, encoded);
   return { body: encoded, contentType: `image/${format}`, origin: "encoded" };
 }

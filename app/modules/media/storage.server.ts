@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/core/env/env.server";
+import { makePrivateDir } from "~/modules/files/private-files.server";
+import { writeFileAtomically } from "~/modules/files/temporary-files.server";
 import { removeVariants, type ImageSource } from "./resize.server";
 
 // Uploaded files live under DATA_DIR/uploads/<userId>/<random>.<ext>. The key stored in the
@@ -27,18 +29,14 @@ function newKey(userId: string, extension: string): string {
 /** Writes the bytes under a new key (to a temporary name first, so no half-written file is served). */
 export async function saveFile(userId: string, bytes: Uint8Array, extension: string): Promise<string> {
   const key = newKey(userId, extension);
-  const file = resolveKey(key);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
+  await writeFileAtomically(resolveKey(key), bytes);
   return key;
 }
 
 export async function copyStoredFile(storageKey: string, userId: string): Promise<string> {
   const key = newKey(userId, path.extname(storageKey).slice(1));
   const target = resolveKey(key);
-  await mkdir(path.dirname(target), { recursive: true });
+  await makePrivateDir(path.dirname(target));
   await copyFile(resolveKey(storageKey), target);
   return key;
 }
