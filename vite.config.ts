@@ -10,9 +10,6 @@ declare module "@remix-run/node" {
 }
 
 const isVitest = Boolean(process.env.VITEST);
-// tests/support/http-app.ts serves the whole app over HTTP from inside a test: it asks for the
-// Remix plugin, which the unit and integration tests otherwise do without.
-const withRemix = !isVitest || process.env.PLUME_TEST_HTTP_APP === "1";
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 // Said once per run (the config is evaluated for each test project).
 if (isVitest && !postgresUrl && !process.env.PLUME_PG_SKIP_SAID) {
@@ -32,7 +29,7 @@ export default defineConfig({
   ssr: { noExternal: ["lucide-react"] },
   plugins: [
     tailwindcss(),
-    withRemix &&
+    !isVitest &&
       remix({
         serverBuildFile: "remix.js",
         future: {

@@ -2,13 +2,13 @@
 // whichever admin route answers (the layout, an index that only redirects, a page).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../support/admin";
-import { startHttpApp, type HttpApp } from "../support/http-app";
+import { startAppServer, type AppServer } from "../support/app-server";
 import { uniqueEmail } from "./helpers";
 
-let app: HttpApp;
+let app: AppServer;
 let cookie: string;
 beforeAll(async () => {
-  app = await startHttpApp();
+  app = await startAppServer();
   cookie = (await makeUser(uniqueEmail("plain"))).cookie;
 }, 120_000);
 afterAll(() => app?.close());
@@ -36,8 +36,7 @@ describe("admin pages for a signed-in non-admin", { timeout: 60_000 }, () => {
   });
 
   it("every admin route under the layout is a page, so its errors reach the layout's error page", async () => {
-    const build = await app.build();
-    const adminRoutes = Object.values(build.routes).filter((route) => route.id.startsWith("routes/_dashboard.admin"));
+    const adminRoutes = Object.values(app.routes).filter((route) => route.id.startsWith("routes/_dashboard.admin"));
     expect(adminRoutes.map((route) => route.id)).toContain("routes/_dashboard.admin._index");
     for (const route of adminRoutes) expect(typeof route.module.default, route.id).toBe("function");
   });

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
 import { makeUser } from "../support/admin";
-import { startHttpApp, HttpVisitor, type HttpApp } from "../support/http-app";
+import { HttpVisitor, startAppServer, type AppServer } from "../support/app-server";
 import { lastMailedToken, uniqueEmail } from "./helpers";
 
 const LISTED = "admin@example.com";
-let app: HttpApp;
+let app: AppServer;
 beforeAll(async () => {
-  app = await startHttpApp();
+  app = await startAppServer();
 }, 120_000);
 afterAll(() => app?.close());
 

@@ -3,6 +3,7 @@
 // deliveries' (the first write to the post's row is intercepted), through its own connection. It
 // must never take a delivery at the time or for the platform the user has just changed away from.
 import { afterEach, describe, expect, it } from "vitest";
+import { isDatabaseBusy } from "~/modules/db/busy";
 import { createDb, getDb, type Db } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
@@ -57,9 +58,7 @@ function interceptFirstPostWrite(real: Db, postId: string, between: () => Promis
 
 /** Another process's client. On SQLite it does not wait for the lock: it would be waiting for this test itself. */
 async function otherProcessDb(): Promise<Db> {
-  const db = createDb(getEnv().DATABASE_URL);
-  if (!getEnv().isPostgres) await db.$queryRaw`PRAGMA busy_timeout = 0`;
-  return db;
+  return createDb(getEnv().DATABASE_URL, { lockWaitMs: 0 });
 }
 
 /** What the other process's publisher got of this post (other tests' posts may be due too), or "locked out" when it had to wait. */
@@ -84,8 +83,8 @@ async function raceWithPublisher(postId: string, platform: Platform, dueAt: Date
       const claimed = await claimDue("other-process", platform, 10, dueAt);
       claim = { claimed: claimed.filter((d) => d.postId === postId).map(({ platform }) => ({ platform })) };
     } catch (error) {
-      // SQLite: the write lock is held by the change under way (SQLITE_BUSY, "database is locked").
-      if (getEnv().isPostgres || !String(error).includes("database is locked")) throw error;
+      // SQLite: the write lock is held by the change under way, and this client does not wait for it.
+      if (getEnv().isPostgres || !isDatabaseBusy(error)) throw error;
       claim = "locked out";
     } finally {
       globalForDb.__plumeDb = intercepted;

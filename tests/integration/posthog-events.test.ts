@@ -3,7 +3,7 @@
 // being slow, down or refusing the key never slows or fails what the user did.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { flushServerEvents, lastServerCapture, shutdownServerEvents } from "~/integrations/posthog.server";
-import { signUp } from "~/modules/auth/auth.server";
+import { resetPassword, signUp, verifyEmail } from "~/modules/auth/auth.server";
 import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/core/env/env.server";
 import { startPostHogFake, type PostHogFake } from "../fakes/posthog-server";
@@ -13,7 +13,7 @@ import * as apiUser from "~/routes/api.admin.users.$userId";
 import * as profilePage from "~/routes/_dashboard.profile";
 import * as setLocale from "~/routes/set-locale";
 import { args, makeUser, outcome, type Handler } from "../support/admin";
-import { uniqueEmail } from "./helpers";
+import { lastMailedToken, uniqueEmail } from "./helpers";
 
 const client = { ip: null, userAgent: "vitest" };
 let posthog: PostHogFake;
@@ -138,6 +138,24 @@ describe("person properties", () => {
     expect((await role(false)).status).toBe(200);
     await waitFor(async () => (await setsFor(user.email)).length === 4);
     expect(await setsFor(user.email)).toEqual([{ locale: "fr" }, { timezone: "Europe/Paris" }, { is_admin: true }, { is_admin: false }]);
+  }, 30_000);
+  it("an ADMIN_EMAILS address that chooses its password from the mailed link is an admin on PostHog too", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const email = uniqueEmail("listed");
+    const listed = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = `${listed},${email}`;
+    resetEnvCache();
+    try {
+      await signUp({ email, password: "password123", locale: "en" }, client);
+      const { choosePasswordToken } = await verifyEmail(lastMailedToken(email, "/verify-email"));
+      expect(await setsFor(email)).toEqual([]);
+      await resetPassword(choosePasswordToken!, "a-password-from-the-inbox");
+      await waitFor(async () => (await setsFor(email)).length === 1);
+      expect(await setsFor(email)).toEqual([{ is_admin: true }]);
+    } finally {
+      process.env.ADMIN_EMAILS = listed;
+      resetEnvCache();
+    }
   }, 30_000);
 });
 

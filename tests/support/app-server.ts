@@ -7,7 +7,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import express from "express";
-import { getEnv } from "~/core/env/env.server";
+import { getEnv, resetEnvCache } from "~/core/env/env.server";
 import { bodyLimit, continueIfWithinLimit } from "../../server/body-limit";
 import { routableUrls } from "../../server/malformed-url";
 import { remixHandler } from "../../server/remix-handler";
@@ -78,6 +78,8 @@ function buildOf(routes: ServerBuild["routes"], entry: ServerBuild["entry"]["mod
 
 export interface AppServer {
   url: string;
+  /** The route modules the app runs, by route id. */
+  routes: ServerBuild["routes"];
   /** The path (and query) of every request the app itself was given, in order. */
   seenByApp: string[];
   close: () => Promise<void>;
@@ -86,10 +88,19 @@ export interface AppServer {
 export async function startAppServer(): Promise<AppServer> {
   const entry = (await import("~/entry.server")) as unknown as ServerBuild["entry"]["module"];
   const build = buildOf(await buildRoutes(), entry);
+  const app = express();
+  const server: Server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  // The app is served at APP_URL, as in production: a browser's Origin and Host then agree with it
+  // (Remix refuses an action whose Origin names another host than the request's).
+  const previousAppUrl = process.env.APP_URL;
+  process.env.APP_URL = url;
+  resetEnvCache();
   const env = getEnv();
   const remix = remixHandler({ build, mode: "production", getLoadContext: (req) => ({ cspNonce: "test", clientIp: req.ip ?? null, buildVersion: "test" }) });
   const seenByApp: string[] = [];
-  const app = express();
   app.use(routableUrls);
   app.use(sameOriginGuard(env.APP_URL));
   app.use(bodyLimit(remix.tooLarge, { lingerMs: 300 }));
@@ -97,13 +108,57 @@ export async function startAppServer(): Promise<AppServer> {
     seenByApp.push(req.originalUrl);
     return remix.handle(req, res, next);
   });
-  const server: Server = app.listen(0, "127.0.0.1");
   server.on("checkContinue", continueIfWithinLimit(app));
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    routes: build.routes,
     seenByApp,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      process.env.APP_URL = previousAppUrl;
+      resetEnvCache();
+    },
   };
+}
+
+/**
+ * One browser: keeps the cookies it is given (a cleared one goes), sends forms from the app's own
+ * origin (its APP_URL, as a page of the site would), and never follows redirects, so each answer can
+ * be looked at.
+ */
+export class HttpVisitor {
+  private readonly cookies = new Map<string, string>();
+  /** `cookie`: "name=value" to start signed in (a session made straight in the database). */
+  constructor(
+    private readonly app: AppServer,
+    cookie?: string,
+  ) {
+    if (cookie) this.keep(new Response(null, { headers: { "Set-Cookie": cookie } }));
+  }
+
+  get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async get(path: string): Promise<Response> {
+    return this.keep(await fetch(`${this.app.url}${path}`, { headers: { Cookie: this.cookie }, redirect: "manual" }));
+  }
+
+  async post(path: string, form: Record<string, string>): Promise<Response> {
+    const headers = { Cookie: this.cookie, Origin: this.app.url, "Content-Type": "application/x-www-form-urlencoded" };
+    return this.keep(await fetch(`${this.app.url}${path}`, { method: "POST", headers, body: new URLSearchParams(form), redirect: "manual" }));
+  }
+
+  private keep(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
 }

@@ -1,4 +1,4 @@
-import { trackEvent } from "~/modules/analytics/server-events.server";
+import { trackEvent, updatePersonFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
@@ -205,13 +205,14 @@ export async function resetPassword(token: string, password: string): Promise<vo
   const db = getDb();
   const now = new Date();
   const passwordHash = await hashPassword(password);
-  await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { passwordHash, passwordSetByMailAt: now } }),
+  const [user] = await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { passwordHash, passwordSetByMailAt: now }, select: { email: true } }),
     // The link reached the inbox, which proves the address too.
     db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } }),
     revokeResetLinks(userId, now),
     db.session.deleteMany({ where: { userId } }),
   ]);
+  if (isListedAdmin(user.email)) updatePersonFor(userId, { is_admin: true });
 }
 
 /** Whether a reset link is still usable (to show the form or say at once that it has expired). */

@@ -26,6 +26,13 @@ const postgresAdapter = loadOnFirstUse<typeof PostgresAdapter>("@prisma/adapter-
  * behind it go on while it waits.
  */
 class LockAwareLibSQL extends PrismaLibSQL {
+  constructor(
+    config: Config,
+    private readonly lockWaitMs: number,
+  ) {
+    super(config);
+  }
+
   override createClient(config: Config): Client {
     return lockAwareClient(sqliteFilePath(config.url) ?? config.url);
   }
@@ -35,18 +42,19 @@ class LockAwareLibSQL extends PrismaLibSQL {
     const queryRaw = adapter.queryRaw.bind(adapter);
     const executeRaw = adapter.executeRaw.bind(adapter);
     const startTransaction = adapter.startTransaction.bind(adapter);
-    adapter.queryRaw = (query) => whileLocked(() => queryRaw(query));
-    adapter.executeRaw = (query) => whileLocked(() => executeRaw(query));
-    adapter.startTransaction = (isolationLevel) => whileLocked(() => startTransaction(isolationLevel));
+    adapter.queryRaw = (query) => whileLocked(() => queryRaw(query), this.lockWaitMs);
+    adapter.executeRaw = (query) => whileLocked(() => executeRaw(query), this.lockWaitMs);
+    adapter.startTransaction = (isolationLevel) => whileLocked(() => startTransaction(isolationLevel), this.lockWaitMs);
     return adapter;
   }
 }
 
-export function createDb(databaseUrl: string): Db {
+/** `lockWaitMs`: how long a SQLite write waits for another connection's lock before DatabaseBusy. */
+export function createDb(databaseUrl: string, { lockWaitMs = LOCK_WAIT_MS }: { lockWaitMs?: number } = {}): Db {
   if (sqliteFilePath(databaseUrl) !== null) {
     // Prisma's own wait to start a transaction (2 s by default) outlasts ours, which decides.
     const transactionOptions = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
-    return new SqliteClient({ adapter: new LockAwareLibSQL({ url: databaseUrl }), transactionOptions });
+    return new SqliteClient({ adapter: new LockAwareLibSQL({ url: databaseUrl }, lockWaitMs), transactionOptions });
   }
   const adapter = new (postgresAdapter().PrismaPg)({ connectionString: databaseUrl, max: 10 });
   return new PostgresClient({ adapter }) as unknown as Db;
