@@ -74,7 +74,7 @@ export function ErrorPage() {
         {title}
       </h1>
       <p className="text-muted-foreground">{description}</p>
-      <p className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all" data-testid="error-message">
+      <p className="rounded-md bg-muted px-3 py-2 font-mono text-sm wrap-anywhere" data-testid="error-message">
         {message}
       </p>
       <Button asChild size="lg">
