@@ -103,9 +103,9 @@ export type ConnectionRow = {
 
 /**
  * A user's connection to a platform with an access token valid for the next minutes (or, when the
- * platform issues shorter ones, just issued). A token near its end is refreshed first; refreshes of one connection are serialized across every process (X
- * refresh tokens are single-use: two refreshes at once would lose the pair), and the new pair is
- * stored before it is used. `read`: the connection as the caller has just read it (null: none), to
+ * platform issues shorter ones, just issued). A token near its end is refreshed first; refreshes
+ * of one connection are serialized across every process (X refresh tokens are single-use: two
+ * refreshes at once would lose the pair), and the new pair is stored before it is used. `read`: the connection as the caller has just read it (null: none), to
  * read many at once (the publisher reads those of a whole claim with the posts).
  */
 export async function usableConnection(userId: string, provider: Platform, read?: ConnectionRow | null): Promise<UsableConnection> {
