@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       connectTargets: env.POSTHOG_KEY ? [env.POSTHOG_HOST] : [],
     }),
   );
-  app.use(sameOriginGuard(env.APP_URL));
+  app.use(sameOriginGuard(env.APP_URL, (origin) => logger.warn({ origin, appUrl: env.APP_URL }, "A form was sent from another address than APP_URL: refused")));
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>

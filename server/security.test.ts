@@ -2,15 +2,19 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
 import { sameOriginGuard, securityHeaders } from "./security";
 
-function run(method: string, headers: Record<string, string>, appUrl = "https://plume.example.com") {
-  const guard = sameOriginGuard(appUrl);
+function run(method: string, headers: Record<string, string>, appUrl = "https://plume.example.com", onWrongAddress?: (origin: string) => void) {
+  const guard = sameOriginGuard(appUrl, onWrongAddress);
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const req = { method, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
   const json = vi.fn();
   const res = { status: vi.fn(() => ({ json })) } as unknown as Response;
   const next = vi.fn() as unknown as NextFunction;
   guard(req, res, next);
-  return { allowed: (next as unknown as ReturnType<typeof vi.fn>).mock.calls.length === 1, res };
+  return {
+    allowed: (next as unknown as ReturnType<typeof vi.fn>).mock.calls.length === 1,
+    res,
+    answer: json.mock.calls[0]?.[0] as { error: { message: string } } | undefined,
+  };
 }
 
 describe("sameOriginGuard", () => {
@@ -34,6 +38,19 @@ describe("sameOriginGuard", () => {
     expect(run("POST", { Origin: "http://localhost:3001", Host: "localhost:3001" }, "http://localhost:3000").allowed).toBe(false);
     // Another host that the request's Host header happens to name.
     expect(run("POST", { Origin: "http://localhost:3000", Host: "localhost:3000" }).allowed).toBe(false);
+  });
+
+  it("says which address to use when this server's own page was opened at another one than APP_URL", () => {
+    const wrongAddress = vi.fn();
+    const ownPage = run("POST", { Origin: "http://127.0.0.1:3000", Host: "127.0.0.1:3000" }, "http://localhost:3000", wrongAddress);
+    expect(ownPage.allowed).toBe(false);
+    expect(ownPage.answer?.error.message).toContain("http://localhost:3000");
+    expect(wrongAddress).toHaveBeenCalledWith("http://127.0.0.1:3000");
+    // Another site is refused without naming our address, and is no operator's mistake.
+    const otherSite = run("POST", { Origin: "https://evil.example", Host: "127.0.0.1:3000" }, "http://localhost:3000", wrongAddress);
+    expect(otherSite.allowed).toBe(false);
+    expect(otherSite.answer?.error.message).toBe("Cross-site request refused.");
+    expect(wrongAddress).toHaveBeenCalledTimes(1);
   });
 
   it("lets Stripe's webhook deliveries through (server to server: no Origin, no Sec-Fetch-Site)", () => {

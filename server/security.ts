@@ -54,14 +54,23 @@ function originOf(value: string): string | null {
  * Refuses state-changing requests sent by another site (a second line behind SameSite=Lax
  * cookies): the browser's Origin must be APP_URL's exactly, scheme, host and port (not the Host
  * header, which names the host but not the scheme), or Sec-Fetch-Site must not say cross-site.
+ * A page of this very server opened at another address than APP_URL (127.0.0.1 for localhost, a
+ * LAN address) is refused too, with an answer naming APP_URL, and `onWrongAddress` is told so the
+ * operator's log says it.
  */
-export function sameOriginGuard(appUrl: string) {
+export function sameOriginGuard(appUrl: string, onWrongAddress?: (origin: string) => void) {
   const appOrigin = new URL(appUrl).origin;
-  const refuse = (res: Response) => res.status(403).json({ error: { code: "cross_site_request", message: "Cross-site request refused." } });
+  const refuse = (res: Response, message = "Cross-site request refused.") => res.status(403).json({ error: { code: "cross_site_request", message } });
   return (req: Request, res: Response, next: NextFunction) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
     const origin = req.get("Origin");
-    if (origin && origin !== "null") return originOf(origin) === appOrigin ? next() : refuse(res);
+    if (origin && origin !== "null") {
+      const sent = originOf(origin);
+      if (sent === appOrigin) return next();
+      if (sent === null || new URL(sent).host !== req.get("Host")) return refuse(res);
+      onWrongAddress?.(sent);
+      return refuse(res, `This server's address is ${appOrigin} (APP_URL): open it there to use its forms.`);
+    }
     if (req.get("Sec-Fetch-Site") === "cross-site" || origin === "null") return refuse(res);
     return next();
   };
