@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "~/modules/auth/auth.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";
+import { LOCK_WAIT_MS } from "~/modules/db/sqlite.server";
+import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { checkDatabase } from "~/modules/db/health.server";
 import { sqliteFilePath } from "~/modules/db/urls";
 import { connectedUser, duePost, type Fakes, postState, publishAllDue, startFakes, tweetRequests, uniqueText, waitFor } from "../support/publishing";
@@ -113,6 +115,36 @@ describe.runIf(onSqlite)("another process holding SQLite's write lock", { timeou
     ]);
     expect(await getDb().user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ locale: "fr", timezone: "Europe/Paris" });
     expect(await getDb().user.count({ where: { email: kept } })).toBe(1);
+  });
+  it("a transaction of the app's own (inTransaction) says the database is busy too, and leaves nothing held once the lock is gone", async () => {
+    const { userId } = await newAccount();
+    const lock = await holdWriteLock();
+    try {
+      const outcome = await watch(inTransaction((tx) => lockRow(tx, "User", userId))).outcome;
+      expect(outcome.ok).toBe(false);
+      expect(isDatabaseBusy(!outcome.ok && outcome.error)).toBe(true);
+    } finally {
+      await lock.release();
+    }
+    expect(await inTransaction((tx) => lockRow(tx, "User", userId))).toBe(true);
+    await getDb().user.update({ where: { id: userId }, data: { locale: "fr" } });
+    expect(await getDb().user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ locale: "fr" });
+  });
+  it("a transaction queued behind this process's own for longer than a lock wait still runs, not Prisma's 'unable to start a transaction' (a 500)", async () => {
+    // On SQLite this process has one connection: a transaction waits for the one before it, then
+    // for the file's lock (up to LOCK_WAIT_MS). Prisma's own limit on that wait must not be the shorter one.
+    const { userId } = await newAccount();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = inTransaction(async (tx) => {
+      await lockRow(tx, "User", userId);
+      await gate;
+    });
+    const second = watch(inTransaction((tx) => lockRow(tx, "User", userId)));
+    setTimeout(open, LOCK_WAIT_MS + 500);
+    await first;
+    const outcome = await second.outcome;
+    expect(outcome.ok ? outcome.value : outcome.error).toBe(true);
   });
 });
 
