@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "~/modules/auth/auth.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";
+import { usableConnection } from "~/modules/connections/access-token.server";
+import { unseal } from "~/modules/crypto/secrets.server";
+import type { RecordedRequest } from "../fakes/fake-kit";
 import { LOCK_WAIT_MS } from "~/modules/db/sqlite.server";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { checkDatabase } from "~/modules/db/health.server";
@@ -29,18 +32,35 @@ afterEach(() => {
 
 /** A second process takes the write lock on this file's database and keeps it until released. */
 async function holdWriteLock(): Promise<Lock> {
+  return (await lockHolder(false)).take();
+}
+
+/**
+ * A second process started and ready to take the write lock when told: `take` then costs no
+ * process start, for a lock that must fall between two steps of the app.
+ */
+async function lockHolder(onDemand = true): Promise<{ take(): Promise<Lock> }> {
   const file = sqliteFilePath(process.env.DATABASE_URL!)!;
-  const child = spawn(process.execPath, ["tests/support/hold-sqlite-lock.mjs", file], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["tests/support/hold-sqlite-lock.mjs", file, ...(onDemand ? ["--on-demand"] : [])], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   holders.add(child);
   const lines = createInterface({ input: child.stdout! });
   const said = (word: string) => new Promise<void>((resolve) => lines.on("line", (line) => line === word && resolve()));
-  await said("locked");
+  const locked = said("locked");
+  if (onDemand) await said("ready");
   return {
-    async release() {
-      const released = said("released");
-      child.stdin!.write("release\n");
-      await released;
-      holders.delete(child);
+    async take() {
+      if (onDemand) child.stdin!.write("lock\n");
+      await locked;
+      return {
+        async release() {
+          const released = said("released");
+          child.stdin!.write("release\n");
+          await released;
+          holders.delete(child);
+        },
+      };
     },
   };
 }
@@ -155,6 +175,29 @@ describe.runIf(onSqlite)("the publisher and a locked database", { timeout: 60_00
   });
   afterAll(async () => {
     await fakes.close();
+  });
+
+  it("locked while an X refresh is answered: the new pair waits for the lock and is stored, the spent refresh token is not left as the only one", async () => {
+    const { user } = await connectedUser(fakes, ["twitter"], { xExpiresIn: 60 }); // inside the refresh margin
+    const isRefresh = (request: RecordedRequest) => request.method === "POST" && request.path === "/2/oauth2/token";
+    fakes.x.failNext(isRefresh, { delayMs: 1_000 }); // answered normally, late: time to take the lock meanwhile
+    const holder = await lockHolder();
+    const asked = fakes.x.state.requests.filter(isRefresh).length;
+    const refresh = watch(usableConnection(user.id, "twitter"));
+    await waitFor(() => fakes.x.state.requests.filter(isRefresh).length > asked);
+    const lock = await holder.take();
+    try {
+      // Longer than a write waits for the lock: the pair X just issued must not be dropped meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS + 1_000));
+    } finally {
+      await lock.release();
+    }
+    const outcome = await refresh.outcome;
+    expect(outcome.ok).toBe(true);
+    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "twitter" } } });
+    expect(row.status).toBe("active");
+    expect(fakes.x.state.refreshTokens.get(unseal(row.refreshTokenEnc!))?.used).toBe(false);
+    expect(outcome.ok && outcome.value.accessToken).toBe(unseal(row.accessTokenEnc!));
   });
 
   it("locked before a claim: nothing is sent; once released the post goes out once", async () => {
