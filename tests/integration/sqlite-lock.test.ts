@@ -8,6 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "~/modules/auth/auth.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";
+import { usableConnection } from "~/modules/connections/access-token.server";
+import { unseal } from "~/modules/crypto/secrets.server";
+import type { RecordedRequest } from "../fakes/fake-kit";
+import { LOCK_WAIT_MS } from "~/modules/db/sqlite.server";
+import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { checkDatabase } from "~/modules/db/health.server";
 import { sqliteFilePath } from "~/modules/db/urls";
 import { connectedUser, duePost, type Fakes, postState, publishAllDue, startFakes, tweetRequests, uniqueText, waitFor } from "../support/publishing";
@@ -27,18 +32,35 @@ afterEach(() => {
 
 /** A second process takes the write lock on this file's database and keeps it until released. */
 async function holdWriteLock(): Promise<Lock> {
+  return (await lockHolder(false)).take();
+}
+
+/**
+ * A second process started and ready to take the write lock when told: `take` then costs no
+ * process start, for a lock that must fall between two steps of the app.
+ */
+async function lockHolder(onDemand = true): Promise<{ take(): Promise<Lock> }> {
   const file = sqliteFilePath(process.env.DATABASE_URL!)!;
-  const child = spawn(process.execPath, ["tests/support/hold-sqlite-lock.mjs", file], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["tests/support/hold-sqlite-lock.mjs", file, ...(onDemand ? ["--on-demand"] : [])], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   holders.add(child);
   const lines = createInterface({ input: child.stdout! });
   const said = (word: string) => new Promise<void>((resolve) => lines.on("line", (line) => line === word && resolve()));
-  await said("locked");
+  const locked = said("locked");
+  if (onDemand) await said("ready");
   return {
-    async release() {
-      const released = said("released");
-      child.stdin!.write("release\n");
-      await released;
-      holders.delete(child);
+    async take() {
+      if (onDemand) child.stdin!.write("lock\n");
+      await locked;
+      return {
+        async release() {
+          const released = said("released");
+          child.stdin!.write("release\n");
+          await released;
+          holders.delete(child);
+        },
+      };
     },
   };
 }
@@ -114,6 +136,36 @@ describe.runIf(onSqlite)("another process holding SQLite's write lock", { timeou
     expect(await getDb().user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ locale: "fr", timezone: "Europe/Paris" });
     expect(await getDb().user.count({ where: { email: kept } })).toBe(1);
   });
+  it("a transaction of the app's own (inTransaction) says the database is busy too, and leaves nothing held once the lock is gone", async () => {
+    const { userId } = await newAccount();
+    const lock = await holdWriteLock();
+    try {
+      const outcome = await watch(inTransaction((tx) => lockRow(tx, "User", userId))).outcome;
+      expect(outcome.ok).toBe(false);
+      expect(isDatabaseBusy(!outcome.ok && outcome.error)).toBe(true);
+    } finally {
+      await lock.release();
+    }
+    expect(await inTransaction((tx) => lockRow(tx, "User", userId))).toBe(true);
+    await getDb().user.update({ where: { id: userId }, data: { locale: "fr" } });
+    expect(await getDb().user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ locale: "fr" });
+  });
+  it("a transaction queued behind this process's own for longer than a lock wait still runs, not Prisma's 'unable to start a transaction' (a 500)", async () => {
+    // On SQLite this process has one connection: a transaction waits for the one before it, then
+    // for the file's lock (up to LOCK_WAIT_MS). Prisma's own limit on that wait must not be the shorter one.
+    const { userId } = await newAccount();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = inTransaction(async (tx) => {
+      await lockRow(tx, "User", userId);
+      await gate;
+    });
+    const second = watch(inTransaction((tx) => lockRow(tx, "User", userId)));
+    setTimeout(open, LOCK_WAIT_MS + 500);
+    await first;
+    const outcome = await second.outcome;
+    expect(outcome.ok ? outcome.value : outcome.error).toBe(true);
+  });
 });
 
 describe.runIf(onSqlite)("the publisher and a locked database", { timeout: 60_000 }, () => {
@@ -123,6 +175,29 @@ describe.runIf(onSqlite)("the publisher and a locked database", { timeout: 60_00
   });
   afterAll(async () => {
     await fakes.close();
+  });
+
+  it("locked while an X refresh is answered: the new pair waits for the lock and is stored, the spent refresh token is not left as the only one", async () => {
+    const { user } = await connectedUser(fakes, ["twitter"], { xExpiresIn: 60 }); // inside the refresh margin
+    const isRefresh = (request: RecordedRequest) => request.method === "POST" && request.path === "/2/oauth2/token";
+    fakes.x.failNext(isRefresh, { delayMs: 1_000 }); // answered normally, late: time to take the lock meanwhile
+    const holder = await lockHolder();
+    const asked = fakes.x.state.requests.filter(isRefresh).length;
+    const refresh = watch(usableConnection(user.id, "twitter"));
+    await waitFor(() => fakes.x.state.requests.filter(isRefresh).length > asked);
+    const lock = await holder.take();
+    try {
+      // Longer than a write waits for the lock: the pair X just issued must not be dropped meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS + 1_000));
+    } finally {
+      await lock.release();
+    }
+    const outcome = await refresh.outcome;
+    expect(outcome.ok).toBe(true);
+    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "twitter" } } });
+    expect(row.status).toBe("active");
+    expect(fakes.x.state.refreshTokens.get(unseal(row.refreshTokenEnc!))?.used).toBe(false);
+    expect(outcome.ok && outcome.value.accessToken).toBe(unseal(row.accessTokenEnc!));
   });
 
   it("locked before a claim: nothing is sent; once released the post goes out once", async () => {

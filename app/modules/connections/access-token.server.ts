@@ -2,6 +2,7 @@ import { refreshLinkedinToken } from "~/integrations/linkedin.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { refreshXToken } from "~/integrations/x.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
+import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
@@ -182,10 +183,12 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
       lastError: null,
     };
     // Still ours (the usual case): store and release at once.
-    const held = await db.connection.updateMany({ where: { ...unchanged, refreshLeaseUntil: lease }, data: { ...data, refreshLeaseUntil: null } });
+    const held = await storing(() =>
+      db.connection.updateMany({ where: { ...unchanged, refreshLeaseUntil: lease }, data: { ...data, refreshLeaseUntil: null } }),
+    );
     // The lease ran out during the call. With nothing newer stored, this pair is the only one X
     // still accepts (the old refresh token is spent): store it, leaving the lease to its holder.
-    if (held.count === 0) await db.connection.updateMany({ where: unchanged, data });
+    if (held.count === 0) await storing(() => db.connection.updateMany({ where: unchanged, data }));
     return storedPair(row.id, provider);
   } catch (error) {
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
@@ -201,6 +204,22 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
     }
     await releaseLease(row.id, lease);
     throw error;
+  }
+}
+
+/**
+ * Writes a pair a refresh has just returned: the old refresh token is spent, so this pair is the
+ * only one the platform still accepts. A database locked by another process (DatabaseBusy, after
+ * a write's own wait) is waited out up to a lease's length rather than the pair dropped.
+ */
+async function storing<T>(write: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + refreshLeaseMs();
+  for (;;) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDatabaseBusy(error) || Date.now() > giveUpAt) throw error;
+    }
   }
 }
 

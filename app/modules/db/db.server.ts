@@ -49,11 +49,16 @@ class LockAwareLibSQL extends PrismaLibSQL {
   }
 }
 
+/**
+ * Prisma's own wait to start a transaction (2 s by default): longer than ours for the SQLite lock,
+ * which decides (DatabaseBusy, a 503), plus the wait behind this process's other transactions.
+ */
+export const TRANSACTION_START_WAIT_MS = LOCK_WAIT_MS + 2_000;
+
 /** `lockWaitMs`: how long a SQLite write waits for another connection's lock before DatabaseBusy. */
 export function createDb(databaseUrl: string, { lockWaitMs = LOCK_WAIT_MS }: { lockWaitMs?: number } = {}): Db {
   if (sqliteFilePath(databaseUrl) !== null) {
-    // Prisma's own wait to start a transaction (2 s by default) outlasts ours, which decides.
-    const transactionOptions = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
+    const transactionOptions = { maxWait: TRANSACTION_START_WAIT_MS, timeout: LOCK_WAIT_MS + 5_000 };
     return new SqliteClient({ adapter: new LockAwareLibSQL({ url: databaseUrl }, lockWaitMs), transactionOptions });
   }
   const adapter = new (postgresAdapter().PrismaPg)({ connectionString: databaseUrl, max: 10 });

@@ -1,4 +1,4 @@
-import { getDb, raw, sql, type Prisma } from "./db.server";
+import { getDb, raw, sql, TRANSACTION_START_WAIT_MS, type Prisma } from "./db.server";
 
 /** The client a transaction's statements go through. */
 export type Tx = Prisma.TransactionClient;
@@ -10,7 +10,7 @@ export type Tx = Prisma.TransactionClient;
  * when another process wrote in between, instead of waiting for the lock.
  */
 export function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  return getDb().$transaction(work, { maxWait: 5_000, timeout: 10_000 });
+  return getDb().$transaction(work, { maxWait: TRANSACTION_START_WAIT_MS, timeout: 10_000 });
 }
 
 /**

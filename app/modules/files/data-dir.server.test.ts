@@ -2,7 +2,7 @@
 // what an earlier version left open is tightened at start, and the temporary files of writes a
 // killed process never finished are removed at start, those of live writers kept.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -14,7 +14,7 @@ import { sendMail } from "~/modules/mail/mail.server";
 import { resizedImage } from "~/modules/media/resize.server";
 import { saveFile, storedImageSource } from "~/modules/media/storage.server";
 import { prepareDataDir } from "./data-dir.server";
-import { writeFileAtomically } from "./temporary-files.server";
+import { removeStrandedTemporaryFiles, writeFileAtomically } from "./temporary-files.server";
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
@@ -123,7 +123,11 @@ describe("temporary files of interrupted writes", () => {
         path.join(uploads, `c.png.${process.pid}.11223344.plume-tmp`),
       ];
       const kept = [path.join(uploads, "a.png"), path.join(uploads, `d.png.${live.pid}.55667788.plume-tmp`), path.join(uploads, "notes.tmp")];
-      for (const file of [...stranded, ...kept]) writeFileSync(file, "partial");
+      const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+      for (const file of [...stranded, ...kept]) {
+        writeFileSync(file, "partial");
+        utimesSync(file, twoMinutesAgo, twoMinutesAgo); // untouched since: no write is going on
+      }
 
       const { removed } = await prepareDataDir(dataDir, "postgresql://unused");
 
@@ -133,6 +137,20 @@ describe("temporary files of interrupted writes", () => {
     } finally {
       live.kill("SIGKILL");
     }
+  });
+
+  it("one written to in the last minute stays, even named after our own pid or a pid we cannot see: another container sharing DATA_DIR may be writing it", async () => {
+    const uploads = path.join(dataDir, "uploads", "u1");
+    mkdirSync(uploads, { recursive: true });
+    // Two containers (`docker compose up --scale app=2`, or a worker beside the app) both run as pid
+    // 1 and see none of each other's processes: the name alone cannot tell a live writer's file.
+    const beingWritten = [path.join(uploads, `e.png.${process.pid}.aabbccdd.plume-tmp`), path.join(uploads, `f.png.${await deadPid()}.ddeeff00.plume-tmp`)];
+    for (const file of beingWritten) writeFileSync(file, "partial");
+    const now = Math.max(...beingWritten.map((file) => statSync(file).mtimeMs)) + 5_000;
+
+    expect(await removeStrandedTemporaryFiles([path.join(dataDir, "uploads")], now)).toEqual([]);
+    for (const file of beingWritten) expect(existsSync(file)).toBe(true);
+    expect((await removeStrandedTemporaryFiles([path.join(dataDir, "uploads")], now + 60_000)).sort()).toEqual([...beingWritten].sort());
   });
 
   it("a write that fails removes its temporary file at once", async () => {

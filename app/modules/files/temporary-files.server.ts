@@ -12,6 +12,12 @@ const SUFFIX = ".plume-tmp";
 const TEMPORARY = /\.(\d+)(?:\.[0-9a-f]+)?\.(?:plume-)?tmp$/;
 /** Older than this, a temporary file is left over whoever wrote it (writes take milliseconds). */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
+/**
+ * Written to more recently, it stays whatever its pid says: a process in another container sharing
+ * DATA_DIR (scaled web processes, a worker) has its own pids, often 1 like ours, so a live
+ * writer's file can look like a dead or earlier process's. A write touches its file as it goes.
+ */
+const QUIET_FOR_MS = 60_000;
 
 function temporaryName(file: string): string {
   return `${file}.${process.pid}.${randomBytes(4).toString("hex")}${SUFFIX}`;
@@ -40,7 +46,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Removes, under each folder, the temporary files no live process is writing; returns their paths. */
+/** Removes, under each folder, the temporary files no live process is writing (untouched for a minute); returns their paths. */
 export async function removeStrandedTemporaryFiles(dirs: string[], now = Date.now()): Promise<string[]> {
   const removed: string[] = [];
   async function visit(dir: string): Promise<void> {
@@ -54,7 +60,8 @@ export async function removeStrandedTemporaryFiles(dirs: string[], now = Date.no
       if (!match) continue;
       const stats = await stat(file).catch(() => null);
       if (!stats) continue;
-      if (isAlive(Number(match[1])) && now - stats.mtimeMs < ABANDONED_AFTER_MS) continue;
+      const quietFor = now - stats.mtimeMs;
+      if (quietFor < QUIET_FOR_MS || (isAlive(Number(match[1])) && quietFor < ABANDONED_AFTER_MS)) continue;
       await rm(file, { force: true });
       removed.push(file);
     }
