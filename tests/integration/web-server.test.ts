@@ -119,6 +119,17 @@ describe("a form with thousands of fields", () => {
     expect(wide.status).toBe(413);
     expect(seenPosts("/api/auth/login")).toEqual([]);
   });
+
+  it("is counted as the app will read it: a form type after a comma, a boundary inside another parameter's quotes", async () => {
+    const seenPosts = mark();
+    // The app reads the last type of a comma-separated list, and a parameter's quoted value whole.
+    const listed = await post("/login", repeated("email=a"), { "Content-Type": "text/plain, application/x-www-form-urlencoded" });
+    expect(listed.status).toBe(413);
+    const parts = Array.from({ length: 5_000 }, () => '--real\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n').join("");
+    const quoted = await post("/login", `${parts}--real--\r\n`, { "Content-Type": 'multipart/form-data; x="; boundary=decoy"; boundary=real' });
+    expect(quoted.status).toBe(413);
+    expect(seenPosts("/login")).toEqual([]);
+  });
 });
 
 describe("forms of a normal size", () => {
@@ -134,6 +145,13 @@ describe("forms of a normal size", () => {
     const response = await fetch(`${app.url}/login`, { method: "POST", body: multipart, redirect: "manual" });
     expect(response.status).toBe(302);
     expect(seenPosts("/login")).toHaveLength(2);
+  });
+
+  it("are read as forms whatever the capitals of their type, on the API too", async () => {
+    const body = new URLSearchParams({ email, password }).toString();
+    const type = { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" };
+    expect((await post("/api/auth/login", body, type)).status).toBe(200);
+    expect((await post("/login", body, type)).status).toBe(302);
   });
 
   it("are answered as before when invalid: the form's own message, not a refusal", async () => {
