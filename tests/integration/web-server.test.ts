@@ -160,6 +160,34 @@ describe("forms of a normal size", () => {
   });
 });
 
+describe("a page's form that was not sent as a form", () => {
+  it("is a 400 saying so in the user's language, not a 500, whatever its type or method", async () => {
+    const seenPosts = mark();
+    const cases: Array<[string, string, Record<string, string>]> = [
+      ["POST", "email=a&password=b", { "Content-Type": "text/plain" }],
+      ["POST", '{"email":"a"}', { "Content-Type": "application/json" }],
+      ["POST", "email=a", { "Content-Type": "multipart/form-data" }],
+      ["POST", "email=a", { "Content-Type": "multipart/form-data; boundary=absent" }],
+      ["DELETE", "", {}],
+    ];
+    for (const [method, body, headers] of cases) {
+      const response = await fetch(`${app.url}/login`, {
+        method,
+        body: body || undefined,
+        headers: { "Accept-Language": "fr", ...headers },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Ce formulaire n&#x27;a pas pu être lu : envoyez-le depuis la page du site.");
+    }
+    expect(seenPosts("/login")).toHaveLength(cases.length);
+  });
+
+  it("sent by the page's JavaScript, gets the same 400", async () => {
+    expect((await post("/login.data", "email=a", { "Content-Type": "text/plain" })).status).toBe(400);
+  });
+});
+
 describe("malformed addresses", () => {
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
