@@ -1,3 +1,4 @@
+import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { MAX_FORM_FIELDS, MAX_JSON_DEPTH, MAX_JSON_VALUES } from "../app/modules/http/body-limits";
 import { fieldCounter } from "./body-fields";
@@ -52,5 +53,20 @@ describe("fieldCounter", () => {
     expect(within(type, JSON.stringify({ text: `\\"${",[".repeat(MAX_JSON_VALUES)}` }))).toBe(true);
     // A body with no Content-Type is read as JSON by the API, so it is counted as JSON.
     expect(within("", items(MAX_JSON_VALUES))).toBe(false);
+  });
+
+  it("hands the app a multipart Content-Type that both its readers understand: formData and the upload parser", async () => {
+    for (const sent of ["multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxk", 'Multipart/Form-Data; charset=utf-8; boundary="quoted b"']) {
+      const boundary = sent.includes("quoted") ? "quoted b" : "----WebKitFormBoundary7MA4YWxk";
+      const request = () =>
+        new Request("http://localhost/", { method: "POST", body: multipart(2, boundary), headers: { "Content-Type": fieldCounter(sent).contentType! } });
+      expect((await request().formData()).getAll("email")).toEqual(["a", "a"]);
+      const uploaded = await unstable_parseMultipartFormData(request(), async ({ data }) => {
+        let text = "";
+        for await (const chunk of data) text += Buffer.from(chunk).toString();
+        return text;
+      });
+      expect(uploaded.getAll("email")).toEqual(["a", "a"]);
+    }
   });
 });

@@ -10,6 +10,8 @@ export interface FieldCount {
   kind: "fields" | "json";
   /** Counts one more chunk; false once the body has gone over its limit. */
   add: (chunk: Buffer) => boolean;
+  /** The Content-Type the app is given in place of the request's, when it differs. */
+  contentType?: string;
 }
 
 const AMPERSAND = 0x26;
@@ -83,19 +85,37 @@ function jsonCounter(): FieldCount["add"] {
   };
 }
 
+/**
+ * The first "boundary" parameter, as the app's form parsing reads it: a quoted value is read whole
+ * (a "; boundary=" inside another parameter's quotes is not one), an unquoted one up to ";".
+ */
 function boundaryOf(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return match ? (match[1] ?? match[2]!) : null;
+  for (const [, name, quoted, bare] of contentType.matchAll(/;\s*([^=;\s]+)=(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g)) {
+    if (name!.toLowerCase() === "boundary") return quoted === undefined ? bare!.trim() || null : quoted.replace(/\\(.)/g, "$1");
+  }
+  return null;
 }
 
-/** The counter for a body of this Content-Type. */
+/** A multipart boundary's characters (RFC 2046): it can be written unquoted, as the upload parser needs. */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+
+/**
+ * The counter for a body of this Content-Type, and the Content-Type the app is then given, so that
+ * it reads the body exactly as it was counted: a header naming a form type anywhere ("text/plain,
+ * application/x-www-form-urlencoded", which the app reads as a form; any capitals) is that form, and
+ * a multipart body keeps only the boundary counted, unquoted (Remix's upload parser takes quotes
+ * for part of the boundary).
+ */
 export function fieldCounter(contentType: string | undefined): FieldCount {
   const type = (contentType ?? "").toLowerCase();
-  if (type.startsWith("application/x-www-form-urlencoded")) return { kind: "fields", add: urlEncodedCounter() };
-  if (type.startsWith("multipart/form-data")) {
+  if (type.includes("multipart/form-data")) {
     const boundary = boundaryOf(contentType!);
-    // Without a boundary there are no parts to count, and the app cannot read the body either.
-    return { kind: "fields", add: boundary ? multipartCounter(boundary) : () => true };
+    // Without a valid boundary there are no parts to count, and the app reads none either.
+    if (!boundary || !BOUNDARY.test(boundary)) return { kind: "fields", add: () => true, contentType: "multipart/form-data" };
+    return { kind: "fields", add: multipartCounter(boundary), contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return { kind: "fields", add: urlEncodedCounter(), contentType: "application/x-www-form-urlencoded" };
   }
   return { kind: "json", add: jsonCounter() };
 }

@@ -71,6 +71,8 @@ export function bodyLimit(onTooLarge: TooLargeHandler, { lingerMs = DEFAULT_LING
     };
     const onEnd = () => {
       res.locals[BUFFERED_BODY] = Buffer.concat(chunks, size);
+      // The app reads the body as it was counted (server/body-fields.ts).
+      if (fields.contentType) req.headers["content-type"] = fields.contentType;
       next();
     };
     req.on("data", onData).once("end", onEnd);

@@ -4,6 +4,7 @@ import type { RefusalKind } from "../app/modules/http/body-limits";
 import { writeAnswer } from "./answer-stream";
 import { bufferedBody } from "./body-limit";
 import { answerBusyDatabase, type BusyContext } from "./database-busy";
+import { answerUnreadableForms } from "./unreadable-form";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -19,7 +20,8 @@ interface Options {
  * the user's language.
  */
 export function remixHandler({ build, mode, getLoadContext }: Options) {
-  const handle = createRequestHandler(typeof build === "function" ? async () => answerBusyDatabase(await build()) : answerBusyDatabase(build), mode);
+  const wrap = (app: ServerBuild) => answerBusyDatabase(answerUnreadableForms(app));
+  const handle = createRequestHandler(typeof build === "function" ? async () => wrap(await build()) : wrap(build), mode);
   // The request is made inside the try: tooLarge is also called from a stream event, where a throw
   // would not reach Express.
   const respond = async (req: Request, res: Response, next: NextFunction, makeRequest: () => globalThis.Request) => {

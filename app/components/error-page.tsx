@@ -38,9 +38,11 @@ export function useErrorDetails() {
                 ? t("errors.tooManyFields", { max: MAX_FORM_FIELDS })
                 : reason === "json_too_complex"
                   ? t("errors.jsonTooComplex", { max: MAX_JSON_VALUES, depth: MAX_JSON_DEPTH })
-                  : status === 413
-                    ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
-                    : t("errors.requestFailedMessage");
+                  : reason === "unreadable_form"
+                    ? t("errors.unreadableForm")
+                    : status === 413
+                      ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
+                      : t("errors.requestFailedMessage");
     return { status, message };
   }
   // Thrown server errors reach the browser without their details outside development.

@@ -119,6 +119,17 @@ describe("a form with thousands of fields", () => {
     expect(wide.status).toBe(413);
     expect(seenPosts("/api/auth/login")).toEqual([]);
   });
+
+  it("is counted as the app will read it: a form type after a comma, a boundary inside another parameter's quotes", async () => {
+    const seenPosts = mark();
+    // The app reads the last type of a comma-separated list, and a parameter's quoted value whole.
+    const listed = await post("/login", repeated("email=a"), { "Content-Type": "text/plain, application/x-www-form-urlencoded" });
+    expect(listed.status).toBe(413);
+    const parts = Array.from({ length: 5_000 }, () => '--real\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n').join("");
+    const quoted = await post("/login", `${parts}--real--\r\n`, { "Content-Type": 'multipart/form-data; x="; boundary=decoy"; boundary=real' });
+    expect(quoted.status).toBe(413);
+    expect(seenPosts("/login")).toEqual([]);
+  });
 });
 
 describe("forms of a normal size", () => {
@@ -136,9 +147,44 @@ describe("forms of a normal size", () => {
     expect(seenPosts("/login")).toHaveLength(2);
   });
 
+  it("are read as forms whatever the capitals of their type, on the API too", async () => {
+    const body = new URLSearchParams({ email, password }).toString();
+    const type = { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" };
+    expect((await post("/api/auth/login", body, type)).status).toBe(200);
+    expect((await post("/login", body, type)).status).toBe(302);
+  });
+
   it("are answered as before when invalid: the form's own message, not a refusal", async () => {
     const invalid = await post("/login", "email=not-an-address&password=x");
     expect(invalid.status).toBe(400);
+  });
+});
+
+describe("a page's form that was not sent as a form", () => {
+  it("is a 400 saying so in the user's language, not a 500, whatever its type or method", async () => {
+    const seenPosts = mark();
+    const cases: Array<[string, string, Record<string, string>]> = [
+      ["POST", "email=a&password=b", { "Content-Type": "text/plain" }],
+      ["POST", '{"email":"a"}', { "Content-Type": "application/json" }],
+      ["POST", "email=a", { "Content-Type": "multipart/form-data" }],
+      ["POST", "email=a", { "Content-Type": "multipart/form-data; boundary=absent" }],
+      ["DELETE", "", {}],
+    ];
+    for (const [method, body, headers] of cases) {
+      const response = await fetch(`${app.url}/login`, {
+        method,
+        body: body || undefined,
+        headers: { "Accept-Language": "fr", ...headers },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Ce formulaire n&#x27;a pas pu être lu : envoyez-le depuis la page du site.");
+    }
+    expect(seenPosts("/login")).toHaveLength(cases.length);
+  });
+
+  it("sent by the page's JavaScript, gets the same 400", async () => {
+    expect((await post("/login.data", "email=a", { "Content-Type": "text/plain" })).status).toBe(400);
   });
 });
 
