@@ -2,7 +2,7 @@
 // a data folder an earlier version left readable by others, with the temporary file of an upload
 // whose process was killed; then another process holding SQLite's write lock, as a backup does.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -37,6 +37,9 @@ test.beforeAll(async () => {
   writeFileSync(path.join(dataDir, "mail", "2026-01-01-reset.eml"), "a live reset link", { mode: 0o644 });
   stranded = path.join(dataDir, "uploads", "u1", `photo.png.${await deadPid()}.tmp`);
   writeFileSync(stranded, "half an upload", { mode: 0o644 });
+  // Last written two minutes ago: a file written to in the last minute may be another container's.
+  const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+  utimesSync(stranded, twoMinutesAgo, twoMinutesAgo);
 
   server = spawn(process.execPath, ["build/server/index.js"], {
     env: {
