@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN, signInAsAdmin } from "./admin";
-import { expect, mailedLink, test, uniqueEmail } from "./fixtures";
+import { expect, mailedLink, screenshotEach, test, uniqueEmail } from "./fixtures";
 
 // User management as an admin, with and without JavaScript: the page is links and plain forms.
 
@@ -96,15 +96,5 @@ test("screenshots of user management: phone and desktop, light and dark", async 
   // One promoted account, so the shots show who granted it.
   const { data } = await (await page.request.get(`/api/admin/users?q=${encodeURIComponent(shot)}`)).json();
   expect((await page.request.patch(`/api/admin/users/${data[0].id}`, { data: { isAdmin: true } })).status()).toBe(200);
-  for (const [name, size] of [
-    ["desktop", { width: 1280, height: 900 }],
-    ["phone", { width: 390, height: 844 }],
-  ] as const) {
-    for (const scheme of ["light", "dark"] as const) {
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto("/admin/users");
-      await page.screenshot({ path: `test-results/admin-users-${name}-${scheme}.png`, fullPage: name === "phone" });
-    }
-  }
+  await screenshotEach(page, "admin-users", () => page.goto("/admin/users"));
 });

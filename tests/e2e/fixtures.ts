@@ -169,3 +169,18 @@ export async function startPost(page: Page, method: "manual" | "ai", platforms: 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/content$/);
 }
+
+/** Screenshots of the page as it is (after `reload`, when given), desktop and phone, light and dark, into test-results/<name>-<size>-<scheme>.png. */
+export async function screenshotEach(page: Page, name: string, reload?: () => Promise<unknown>) {
+  for (const [size, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await reload?.();
+      await page.screenshot({ path: `test-results/${name}-${size}-${scheme}.png`, fullPage: size === "phone" });
+    }
+  }
+}

@@ -4,7 +4,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { pngBomb } from "../support/image-bombs";
 import type { Page } from "@playwright/test";
-import { expect, signIn, signUp, startPost, test, uniqueEmail } from "./fixtures";
+import { expect, screenshotEach, signIn, signUp, startPost, test, uniqueEmail } from "./fixtures";
 
 const MB = 1024 * 1024;
 const TOO_LARGE_EN = "The request is larger than 1 MB: nothing was read or saved.";
@@ -93,16 +93,7 @@ test.describe("request limits", () => {
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByTestId("error-status")).toHaveText("413");
     await expect(page.getByTestId("error-message")).toHaveText("Ce formulaire envoie plus de 1000 champs : rien n'a été lu ni enregistré.");
-    for (const [name, size] of [
-      ["desktop", { width: 1280, height: 900 }],
-      ["phone", { width: 390, height: 844 }],
-    ] as const) {
-      for (const scheme of ["light", "dark"] as const) {
-        await page.setViewportSize(size);
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: `test-results/too-many-fields-${name}-${scheme}.png`, fullPage: name === "phone" });
-      }
-    }
+    await screenshotEach(page, "too-many-fields");
   });
 
   test("an address the router cannot read is the 404 page", async ({ page }) => {

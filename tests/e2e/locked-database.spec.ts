@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, write
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { deadPid } from "../support/dead-pid";
 import { expect, test } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
@@ -19,15 +20,6 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "run once, in 
 let dataDir: string;
 let server: ChildProcess | undefined;
 let stranded: string;
-
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-  await new Promise((resolve) => child.once("spawn", resolve));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-  return child.pid!;
-}
 
 test.beforeAll(async () => {
   dataDir = path.join(mkdtempSync(path.join(tmpdir(), "plume-e2e-locked-")), "data");

@@ -13,6 +13,7 @@ import { prepareEnvironment, resetEnvCache } from "~/core/env/env.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { resizedImage } from "~/modules/media/resize.server";
 import { saveFile, storedImageSource } from "~/modules/media/storage.server";
+import { deadPid } from "../../../tests/support/dead-pid";
 import { prepareDataDir } from "./data-dir.server";
 import { removeStrandedTemporaryFiles, writeFileAtomically } from "./temporary-files.server";
 
@@ -33,16 +34,6 @@ afterEach(() => {
   resetEnvCache();
   rmSync(root, { recursive: true, force: true });
 });
-
-/** The pid of a process that has ended (killed while it was writing). */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-  await new Promise((resolve) => child.once("spawn", resolve));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-  return child.pid!;
-}
 
 describe("what Plume writes in DATA_DIR", () => {
   it("is private from the start: the folder 700, the secret, the database and its WAL files, mails, uploads and cached images 600", async () => {
