@@ -92,7 +92,7 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
   const db = getDb();
   const later = new Date(Date.now() + 24 * 3_600_000);
   const users: { id: string; email: string; passwordHash: string }[] = [];
-  const connections: Prisma.ConnectionCreateManyInput[] = [];
+  const connections: Prisma.ChannelCreateManyInput[] = [];
   const posts: SeededPost[] = [];
   for (let u = 0; u < USERS; u++) {
     const userId = newId();
@@ -102,16 +102,19 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
     const tokens = x.issueTokens(account.id);
     connections.push(
       {
+        id: newId(),
         userId,
-        provider: "linkedin",
+        network: "linkedin",
+        kind: "member",
         providerUserId: member.sub,
         displayName: member.name,
         accessTokenEnc: seal(linkedin.issueToken(member.sub)),
         expiresAt: new Date(Date.now() + 5_184_000_000),
       },
       {
+        id: newId(),
         userId,
-        provider: "twitter",
+        network: "twitter",
         providerUserId: account.id,
         displayName: account.name,
         handle: account.username,
@@ -130,7 +133,7 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
   }
   const chunks = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
   for (const rows of chunks(users)) await db.user.createMany({ data: rows });
-  for (const rows of chunks(connections)) await db.connection.createMany({ data: rows });
+  for (const rows of chunks(connections)) await db.channel.createMany({ data: rows });
   for (const rows of chunks(posts)) {
     await db.post.createMany({
       data: rows.map((p) => ({
@@ -144,7 +147,21 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
       })),
     });
   }
-  const deliveries = posts.flatMap((p) => p.platforms.map((platform) => ({ postId: p.id, platform, status: "pending", nextAttemptAt: later })));
+  // One target per platform on the user's channel of it, its one part, and its pending delivery.
+  const channelOf = new Map(connections.map((c) => [`${c.userId}:${c.network}`, c.id]));
+  const targets = posts.flatMap((p) =>
+    p.platforms.map((platform, index) => ({
+      id: newId(),
+      postId: p.id,
+      channelId: channelOf.get(`${p.userId}:${platform}`) ?? null,
+      network: platform,
+      position: index + 1,
+      text: p.text,
+    })),
+  );
+  for (const rows of chunks(targets)) await db.postTarget.createMany({ data: rows.map(({ text: _text, ...target }) => target) });
+  for (const rows of chunks(targets)) await db.postPart.createMany({ data: rows.map((t) => ({ targetId: t.id, position: 1, text: t.text })) });
+  const deliveries = targets.map((t) => ({ postId: t.postId, targetId: t.id, platform: t.network, status: "pending", nextAttemptAt: later }));
   for (const rows of chunks(deliveries)) await db.delivery.createMany({ data: rows });
   return { posts, deliveries: deliveries.length };
 }

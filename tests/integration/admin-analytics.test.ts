@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { getAnalytics, type Analytics } from "~/modules/admin/analytics.server";
 import { getDb } from "~/modules/db/db.server";
+import { seedTargets } from "../support/targets";
 import * as analyticsPage from "~/routes/_dashboard.admin.analytics";
 import { requestWithCookie, uniqueEmail } from "./helpers";
 
@@ -28,7 +29,10 @@ async function post(
   data: { status: string; source?: string; createdAt?: Date; scheduledAt?: Date; publishedAt?: Date },
   deliveries: { platform: string; status: string; publishedAt?: Date }[] = [],
 ) {
-  return getDb().post.create({ data: { userId, platforms: "linkedin,twitter", ...data, deliveries: { create: deliveries } } });
+  const post = await getDb().post.create({ data: { userId, platforms: "linkedin,twitter", ...data } });
+  const byNetwork = new Map(deliveries.map((delivery) => [delivery.platform, delivery]));
+  await seedTargets(post, [...byNetwork.keys()], (network) => byNetwork.get(network) ?? null);
+  return post;
 }
 
 let analytics: Analytics;

@@ -61,7 +61,7 @@ describe("GET /api/admin/users", () => {
     for (let i = 0; i < 30; i += 1) await makeUser(`Paging-${String(i).padStart(2, "0")}@list.example`.toLowerCase());
     const posted = await getDb().user.findUniqueOrThrow({ where: { email: "paging-07@list.example" } });
     await getDb().post.createMany({ data: [{ userId: posted.id }, { userId: posted.id }, { userId: posted.id }] });
-    await getDb().connection.create({ data: { userId: posted.id, provider: "linkedin", providerUserId: "li-1", status: "needs_reconnect" } });
+    await getDb().channel.create({ data: { userId: posted.id, network: "linkedin", providerUserId: "li-1", status: "needs_reconnect" } });
   });
   const list = (query: string) => outcome(apiUsers.loader as Handler, args(`/api/admin/users${query}`, { cookie: admin.cookie }));
 

@@ -46,7 +46,7 @@ describe("connecting an account", () => {
     const back = await followConsent(authorize, "Allow");
     const result = await completeConnect("linkedin", query(back), { userId: user.id, sessionId });
     expect(result).toEqual({ ok: true, update: false, returnTo: "/create/abc/schedule", displayName: "Member 1" });
-    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
+    const row = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "linkedin" } });
     expect(row).toMatchObject({ status: "active" });
     expect(row.displayName).not.toBe("");
     expect(row.accessTokenEnc).not.toBeNull();
@@ -64,14 +64,14 @@ describe("connecting an account", () => {
     expect(authorize.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const back = await followConsent(authorize.toString(), "Allow");
     expect((await completeConnect("twitter", query(back), { userId: user.id, sessionId })).ok).toBe(true);
-    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "twitter" } } });
+    const row = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "twitter" } });
     expect(row.handle).toBeTruthy();
     expect(row.refreshTokenEnc).not.toBeNull();
   });
 
   it("stores nothing when consent is cancelled, the state is reused, from another session, or the exchange fails", async () => {
     const { user, sessionId } = await signedIn();
-    const none = async () => expect(await getDb().connection.count({ where: { userId: user.id } })).toBe(0);
+    const none = async () => expect(await getDb().channel.count({ where: { userId: user.id } })).toBe(0);
 
     const cancelled = await followConsent(await startConnect(user, sessionId, "linkedin"), "Cancel");
     expect(cancelled.searchParams.get("error")).toBe("user_cancelled_authorize");
@@ -85,7 +85,7 @@ describe("connecting an account", () => {
     // The state was not consumed by the refused attempt from another session… but it is single-use:
     expect((await completeConnect("linkedin", query(stolen), { userId: user.id, sessionId })).ok).toBe(true);
     expect((await completeConnect("linkedin", query(stolen), { userId: user.id, sessionId })).ok).toBe(false);
-    await getDb().connection.deleteMany({ where: { userId: user.id } });
+    await getDb().channel.deleteMany({ where: { userId: user.id } });
 
     const wrongProvider = await followConsent(await startConnect(user, sessionId, "linkedin"), "Allow");
     expect((await completeConnect("twitter", query(wrongProvider), { userId: user.id, sessionId })).ok).toBe(false);
@@ -131,11 +131,11 @@ describe("a failed connection, in the user's language", () => {
     expect(
       (await completeConnect(provider, query(await followConsent(await startConnect(user, sessionId, provider), "Allow")), { userId: user.id, sessionId })).ok,
     ).toBe(true);
-    const before = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider } } });
+    const before = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: provider } });
     const again = await followConsent(await startConnect(user, sessionId, provider), "Cancel");
     expect(await callbackToast(again, cookie, locale, provider)).toMatchObject({ color: "error", title: updateFailed });
     // The failed update left the connection as it was.
-    expect(await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider } } })).toEqual(before);
+    expect(await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: provider } })).toEqual(before);
   });
 });
 
@@ -148,7 +148,7 @@ describe("disconnecting", () => {
     const before = revokes();
     expect(await disconnect(user.id, "twitter")).toEqual({ flaggedPosts: 1 });
     expect(revokes()).toBe(before + 2);
-    expect(await getDb().connection.count({ where: { userId: user.id, provider: "twitter" } })).toBe(0);
+    expect(await getDb().channel.count({ where: { userId: user.id, network: "twitter" } })).toBe(0);
     const post = await getDb().post.findUniqueOrThrow({ where: { id: postId } });
     expect(post).toMatchObject({ status: "scheduled", errorCode: "platform_disconnected", errorMessage: "twitter" });
     // The old token no longer works at X.
@@ -225,24 +225,24 @@ describe("connection API", () => {
   it("POST /api/auth/{provider}/disconnect answers null, 404 when not connected", async () => {
     const { user, cookie } = await signedIn();
     expect((await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie)).status).toBe(404);
-    await getDb().connection.create({ data: { userId: user.id, provider: "linkedin", providerUserId: "abc", accessTokenEnc: null } });
+    await getDb().channel.create({ data: { userId: user.id, network: "linkedin", providerUserId: "abc", accessTokenEnc: null } });
     const done = await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie);
     expect(done).toEqual({ status: 200, body: { data: null } });
   });
 
   it("POST /api/auth/{provider}/disconnect with userIdProvider disconnects only that account", async () => {
     const { user, cookie } = await signedIn();
-    await getDb().connection.create({ data: { userId: user.id, provider: "twitter", providerUserId: "x-42", accessTokenEnc: null } });
+    await getDb().channel.create({ data: { userId: user.id, network: "twitter", providerUserId: "x-42", accessTokenEnc: null } });
     const post = (body: unknown) => call(disconnectRoute, "POST", "/api/auth/twitter/disconnect", { provider: "twitter" }, cookie, body);
     const services = await listServices(user.id);
     expect(services.find((s) => s.serviceName === "twitter")).toMatchObject({ connected: true, userIdProvider: "x-42" });
 
     const other = await post({ userIdProvider: "x-41" });
     expect(other).toMatchObject({ status: 404, body: { error: { code: "not_connected" } } });
-    expect(await getDb().connection.count({ where: { userId: user.id, provider: "twitter" } })).toBe(1);
+    expect(await getDb().channel.count({ where: { userId: user.id, network: "twitter" } })).toBe(1);
     expect(await post({ userIdProvider: 42 })).toMatchObject({ status: 422, body: { error: { fields: { userIdProvider: expect.any(String) } } } });
 
     expect(await post({ userIdProvider: "x-42" })).toEqual({ status: 200, body: { data: null } });
-    expect(await getDb().connection.count({ where: { userId: user.id, provider: "twitter" } })).toBe(0);
+    expect(await getDb().channel.count({ where: { userId: user.id, network: "twitter" } })).toBe(0);
   });
 });

@@ -50,7 +50,7 @@ describe("what a new post starts with", () => {
     await createPost(user.id, { platforms: ["twitter"], source: "ai" });
     expect(await wizardDefaults(user.id)).toEqual({ platforms: ["twitter"], method: "ai" });
     // A remembered platform that is no longer connected is not ticked.
-    await getDb().connection.deleteMany({ where: { userId: user.id, provider: "twitter" } });
+    await getDb().channel.deleteMany({ where: { userId: user.id, network: "twitter" } });
     expect((await wizardDefaults(user.id)).platforms).toEqual(["linkedin"]);
   });
 

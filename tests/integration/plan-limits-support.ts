@@ -38,7 +38,7 @@ export async function planUser(plan: Plan = "none", timezone = "UTC") {
     },
   });
   for (const provider of ["linkedin", "twitter"]) {
-    await getDb().connection.create({ data: { userId: user.id, provider, providerUserId: "x", status: "active" } });
+    await getDb().channel.create({ data: { userId: user.id, network: provider, providerUserId: "x", status: "active" } });
   }
   return user;
 }

@@ -25,7 +25,7 @@ async function createUser() {
 
 async function connect(userId: string, ...providers: Platform[]) {
   for (const provider of providers) {
-    await getDb().connection.create({ data: { userId, provider, providerUserId: "x", status: "active" } });
+    await getDb().channel.create({ data: { userId, network: provider, providerUserId: "x", status: "active" } });
   }
 }
 
@@ -182,9 +182,9 @@ describe("schedulePost", () => {
 
   it("does not count a connection waiting for a reconnection or expired", async () => {
     const user = await createUser();
-    await getDb().connection.create({ data: { userId: user.id, provider: "linkedin", providerUserId: "x", status: "needs_reconnect" } });
-    await getDb().connection.create({
-      data: { userId: user.id, provider: "twitter", providerUserId: "x", status: "active", expiresAt: new Date(Date.now() - MINUTE) },
+    await getDb().channel.create({ data: { userId: user.id, network: "linkedin", providerUserId: "x", status: "needs_reconnect" } });
+    await getDb().channel.create({
+      data: { userId: user.id, network: "twitter", providerUserId: "x", status: "active", expiresAt: new Date(Date.now() - MINUTE) },
     });
     const linkedin = await createPost(user.id, { platforms: ["linkedin"], linkedinText: "Hi" });
     const twitter = await createPost(user.id, { platforms: ["twitter"], twitterText: "Hi" });
@@ -313,11 +313,11 @@ describe("schedulePost", () => {
     await schedulePost(user.id, post.id, first);
     const publishedAt = new Date();
     await getDb().delivery.update({
-      where: { postId_platform: { postId: post.id, platform: "linkedin" } },
+      where: { targetId: await targetOf(post.id, "linkedin") },
       data: { status: "published", attempts: 1, externalId: "urn:li:share:1", publishedAt },
     });
     await getDb().delivery.update({
-      where: { postId_platform: { postId: post.id, platform: "twitter" } },
+      where: { targetId: await targetOf(post.id, "twitter") },
       data: { status: "failed", attempts: 3, lastError: "X said no" },
     });
     await setStatus(post.id, "failed");
@@ -609,3 +609,7 @@ describe("the wizard's review step (saveReview)", () => {
     expect(await getOwnPost(user.id, post.id)).toMatchObject({ linkedinText: "In", twitterText: "kept" });
   });
 });
+
+async function targetOf(postId: string, network: Platform): Promise<string> {
+  return (await getDb().postTarget.findFirstOrThrow({ where: { postId, network }, select: { id: true } })).id;
+}

@@ -2,6 +2,7 @@
 // each gets its full share rather than losing rows to the other.
 import { afterAll, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
+import { seedTargets } from "../support/targets";
 import { claimDue } from "~/modules/publishing/claim.server";
 
 const due = new Date(Date.now() - 1000);
@@ -19,7 +20,7 @@ it("two publishers claiming at once take different deliveries, each as many as i
     select: { id: true },
   });
   postIds = posts.map((post) => post.id);
-  await db.delivery.createMany({ data: postIds.map((postId) => ({ postId, platform: "linkedin", status: "pending", nextAttemptAt: due })) });
+  for (const postId of postIds) await seedTargets({ id: postId }, ["linkedin"], () => ({ status: "pending", nextAttemptAt: due }));
 
   for (let round = 0; round < 3; round++) {
     const [a, b] = await Promise.all([claimDue(`first-${round}`, "linkedin", 5), claimDue(`second-${round}`, "linkedin", 5)]);

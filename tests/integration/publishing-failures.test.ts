@@ -58,7 +58,7 @@ afterEach(() => {
 });
 
 async function deliveryOf(postId: string, platform: Platform) {
-  return getDb().delivery.findUniqueOrThrow({ where: { postId_platform: { postId, platform } } });
+  return getDb().delivery.findFirstOrThrow({ where: { postId, platform } });
 }
 
 /** Requests the fakes received that create a post with this text. */
@@ -413,7 +413,7 @@ describe("refusals", () => {
     const post = await postState(postId);
     expect(post.status).toBe("failed");
     expect(post.deliveries[0]).toMatchObject({ status: "failed", errorCode: "needs_reconnect", lastError: "Unauthorized", attempts: 1, sentAt: null });
-    const connection = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "twitter" } } });
+    const connection = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "twitter" } });
     expect(connection.status).toBe("needs_reconnect");
     expect(await getDb().notification.count({ where: { postId, kind: "publish_failed" } })).toBe(1);
   });
@@ -425,7 +425,7 @@ describe("refusals", () => {
     fakes.linkedin.failNext("POST /rest/posts", { status: 401 });
     await publishAllDue();
     expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "failed", errorCode: "needs_reconnect", lastError: "Invalid access token" });
-    const connection = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
+    const connection = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "linkedin" } });
     expect(connection.status).toBe("needs_reconnect");
 
     await expect(duePost(user.id, ["linkedin"], uniqueText("LinkedIn after 401"))).rejects.toThrow();
@@ -530,8 +530,13 @@ describe("leases", () => {
       expect(count()).toBe(1);
 
       // The dead worker's writes, arriving late, change nothing.
-      await recordFailure({ id: claimed!.id, platform, postId }, "doomed-worker", { kind: "fail", code: "late", message: "late" }, { userId: user.id });
-      await recordPublished(claimed!.id, "doomed-worker", { externalId: "other", url: "https://example.com/other" });
+      await recordFailure(
+        { id: claimed!.id, platform, postId, targetId: claimed!.targetId },
+        "doomed-worker",
+        { kind: "fail", code: "late", message: "late" },
+        { userId: user.id },
+      );
+      await recordPublished(claimed!, "doomed-worker", { externalId: "other", url: "https://example.com/other" });
       expect(await deliveryOf(postId, platform)).toMatchObject({ status: "published", externalId: result.externalId, publishedAt: published.publishedAt });
       expect((await postState(postId)).status).toBe("published");
     });
@@ -668,7 +673,7 @@ describe("images", () => {
 
 describe("tokens", () => {
   async function xConnection(userId: string) {
-    return getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId, provider: "twitter" } } });
+    return getDb().channel.findFirstOrThrow({ where: { userId, network: "twitter" } });
   }
 
   /**
@@ -677,7 +682,7 @@ describe("tokens", () => {
    */
   async function expireX(userId: string, accessToken: string) {
     fakes.x.expireAccessToken(accessToken);
-    await getDb().connection.updateMany({ where: { userId, provider: "twitter" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getDb().channel.updateMany({ where: { userId, network: "twitter" }, data: { expiresAt: new Date(Date.now() - 1000) } });
   }
 
   it("an expired X access token is refreshed: the new pair is stored sealed before it is used", async () => {
@@ -774,10 +779,10 @@ describe("tokens", () => {
     const text = uniqueText("LinkedIn expired");
     const postId = await duePost(user.id, ["linkedin"], text);
     fakes.linkedin.expireToken(linkedinToken!);
-    await getDb().connection.updateMany({ where: { userId: user.id, provider: "linkedin" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getDb().channel.updateMany({ where: { userId: user.id, network: "linkedin" }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await publishAllDue();
     expect(await deliveryOf(postId, "linkedin")).toMatchObject({ status: "failed", errorCode: "needs_reconnect" });
-    expect((await getDb().connection.findFirstOrThrow({ where: { userId: user.id, provider: "linkedin" } })).status).toBe("needs_reconnect");
+    expect((await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "linkedin" } })).status).toBe("needs_reconnect");
     expect(linkedinPostRequests(fakes, text)).toHaveLength(0);
   });
 });

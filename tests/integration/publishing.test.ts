@@ -47,14 +47,14 @@ describe("publisher: delivery", () => {
 
   it("marks a revoked LinkedIn token for reconnection, fails the delivery with the reason and tells the user", async () => {
     const { user, linkedinToken } = await connectedUser(fakes, ["linkedin"]);
-    const connection = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "linkedin" } } });
+    const connection = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "linkedin" } });
     fakes.linkedin.revoke(linkedinToken!);
     const postId = await duePost(user.id, ["linkedin"], `Revoked ${Date.now()}`);
     await publishAllDue();
     const post = await postState(postId);
     expect(post.status).toBe("failed");
     expect(post.deliveries[0]).toMatchObject({ status: "failed", errorCode: "needs_reconnect" });
-    expect((await getDb().connection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("needs_reconnect");
+    expect((await getDb().channel.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("needs_reconnect");
     expect(await getDb().notification.count({ where: { userId: user.id, postId, kind: "publish_failed" } })).toBe(1);
   });
 });

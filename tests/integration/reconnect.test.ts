@@ -6,18 +6,18 @@ import { uniqueEmail } from "./helpers";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const now = new Date("2026-11-23T12:00:00Z");
 
-async function userWith(connections: { provider: "linkedin" | "twitter"; connectedAt: Date; status?: string; expiresAt?: Date }[]) {
+async function userWith(connections: { network: "linkedin" | "twitter"; connectedAt: Date; status?: string; expiresAt?: Date }[]) {
   const user = await getDb().user.create({ data: { email: uniqueEmail("reconnect"), passwordHash: "x" } });
   for (const [index, connection] of connections.entries()) {
-    await getDb().connection.create({ data: { userId: user.id, providerUserId: `member-${index}`, accessTokenEnc: null, ...connection } });
+    await getDb().channel.create({ data: { userId: user.id, providerUserId: `member-${index}`, accessTokenEnc: null, ...connection } });
   }
   return user.id;
 }
 
 describe("who is asked to reconnect", () => {
   it("a LinkedIn connection once connectedAt plus 7 days is in the past, not a moment before", async () => {
-    expect(await reconnectNeed(await userWith([{ provider: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS) }]), now)).toBeNull();
-    expect(await reconnectNeed(await userWith([{ provider: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS - 1) }]), now)).toEqual({
+    expect(await reconnectNeed(await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS) }]), now)).toBeNull();
+    expect(await reconnectNeed(await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS - 1) }]), now)).toEqual({
       provider: "linkedin",
       reason: "age",
     });
@@ -25,13 +25,13 @@ describe("who is asked to reconnect", () => {
 
   it("nobody without a LinkedIn connection for its age: X connected long ago is not asked", async () => {
     expect(await reconnectNeed(await userWith([]), now)).toBeNull();
-    expect(await reconnectNeed(await userWith([{ provider: "twitter", connectedAt: new Date(now.getTime() - 60 * DAY_MS) }]), now)).toBeNull();
+    expect(await reconnectNeed(await userWith([{ network: "twitter", connectedAt: new Date(now.getTime() - 60 * DAY_MS) }]), now)).toBeNull();
   });
 
   it("any account whose access has ended, whatever its age", async () => {
-    const revoked = await userWith([{ provider: "twitter", connectedAt: now, status: "needs_reconnect" }]);
+    const revoked = await userWith([{ network: "twitter", connectedAt: now, status: "needs_reconnect" }]);
     expect(await reconnectNeed(revoked, now)).toEqual({ provider: "twitter", reason: "expired" });
-    const expired = await userWith([{ provider: "linkedin", connectedAt: now, expiresAt: new Date(now.getTime() - 1) }]);
+    const expired = await userWith([{ network: "linkedin", connectedAt: now, expiresAt: new Date(now.getTime() - 1) }]);
     expect(await reconnectNeed(expired, now)).toEqual({ provider: "linkedin", reason: "expired" });
   });
 });

@@ -33,7 +33,7 @@ afterEach(() => {
 
 const X_DELAY_MS = 1000;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-const connectionOf = (userId: string) => getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId, provider: "twitter" } } });
+const connectionOf = (userId: string) => getDb().channel.findFirstOrThrow({ where: { userId, network: "twitter" } });
 const refreshWith = (refreshToken: string) => (r: RecordedRequest) =>
   r.path === "/2/oauth2/token" && r.body?.grant_type === "refresh_token" && r.body?.refresh_token === refreshToken;
 
@@ -41,7 +41,7 @@ const refreshWith = (refreshToken: string) => (r: RecordedRequest) =>
 async function expiredX() {
   const { user, xUserId, xTokens } = await connectedUser(fakes, ["twitter"]);
   fakes.x.expireAccessToken(xTokens!.accessToken);
-  await getDb().connection.updateMany({ where: { userId: user.id, provider: "twitter" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await getDb().channel.updateMany({ where: { userId: user.id, network: "twitter" }, data: { expiresAt: new Date(Date.now() - 1000) } });
   return { user, xUserId: xUserId!, old: xTokens! };
 }
 
@@ -62,7 +62,7 @@ const xAnswers = () => vi.advanceTimersByTimeAsync(X_DELAY_MS);
 
 /** What the passing of time does to a lease: it runs out. */
 async function leaseRunsOut(userId: string) {
-  await getDb().connection.updateMany({ where: { userId, provider: "twitter" }, data: { refreshLeaseUntil: new Date(Date.now() - 1000) } });
+  await getDb().channel.updateMany({ where: { userId, network: "twitter" }, data: { refreshLeaseUntil: new Date(Date.now() - 1000) } });
 }
 
 /** The stored pair works at X, and its refresh token is unspent in a living chain. */
@@ -116,8 +116,8 @@ describe("the X refresh lease", () => {
     // Meanwhile the lease ran out, another process took it and stored a newer pair X issued.
     const newer = fakes.x.issueTokens(xUserId);
     const othersLease = new Date(Date.now() + 20_000);
-    await getDb().connection.updateMany({
-      where: { userId: user.id, provider: "twitter" },
+    await getDb().channel.updateMany({
+      where: { userId: user.id, network: "twitter" },
       data: {
         accessTokenEnc: seal(newer.accessToken),
         refreshTokenEnc: seal(newer.refreshToken),
@@ -149,7 +149,7 @@ describe("the X refresh lease", () => {
     const { user, old } = await expiredX();
     const { refresh: stale } = await slowRefresh(user.id, old.refreshToken, { status: 503 });
     const othersLease = new Date(Date.now() + 20_000);
-    await getDb().connection.updateMany({ where: { userId: user.id, provider: "twitter" }, data: { refreshLeaseUntil: othersLease } });
+    await getDb().channel.updateMany({ where: { userId: user.id, network: "twitter" }, data: { refreshLeaseUntil: othersLease } });
     await xAnswers();
     const error = await stale.catch((e: unknown) => e);
     expect(isProviderError(error) && error.status).toBe(503);

@@ -32,7 +32,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-const connectionOf = (userId: string, provider: Platform) => getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId, provider } } });
+const connectionOf = (userId: string, network: Platform) => getDb().channel.findFirstOrThrow({ where: { userId, network } });
 const xRefreshes = () => fakes.x.state.requests.filter((r) => r.path === "/2/oauth2/token" && r.body?.grant_type === "refresh_token");
 
 /** The post is published on X once, under the stored (refreshed, still living) pair. */

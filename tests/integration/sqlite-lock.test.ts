@@ -194,7 +194,7 @@ describe.runIf(onSqlite)("the publisher and a locked database", { timeout: 60_00
     }
     const outcome = await refresh.outcome;
     expect(outcome.ok).toBe(true);
-    const row = await getDb().connection.findUniqueOrThrow({ where: { userId_provider: { userId: user.id, provider: "twitter" } } });
+    const row = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "twitter" } });
     expect(row.status).toBe("active");
     expect(fakes.x.state.refreshTokens.get(unseal(row.refreshTokenEnc!))?.used).toBe(false);
     expect(outcome.ok && outcome.value.accessToken).toBe(unseal(row.accessTokenEnc!));

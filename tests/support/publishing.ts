@@ -62,10 +62,10 @@ export async function connectedUser(
     const refreshToken = fakes.linkedin.state.tokens.get(accessToken)!.refreshToken;
     accounts.linkedinSub = member.sub;
     accounts.linkedinToken = accessToken;
-    await getDb().connection.create({
+    await getDb().channel.create({
       data: {
         userId: user.id,
-        provider: "linkedin",
+        network: "linkedin",
         providerUserId: member.sub,
         displayName: member.name,
         accessTokenEnc: seal(accessToken),
@@ -80,10 +80,10 @@ export async function connectedUser(
     const tokens = fakes.x.issueTokens(account.id, { expiresIn: xExpiresIn });
     accounts.xUserId = account.id;
     accounts.xTokens = tokens;
-    await getDb().connection.create({
+    await getDb().channel.create({
       data: {
         userId: user.id,
-        provider: "twitter",
+        network: "twitter",
         providerUserId: account.id,
         displayName: account.name,
         handle: account.username,
@@ -123,7 +123,7 @@ export async function postState(postId: string) {
 }
 
 export async function deliveryOf(postId: string, platform: Platform) {
-  return getDb().delivery.findUniqueOrThrow({ where: { postId_platform: { postId, platform } } });
+  return getDb().delivery.findFirstOrThrow({ where: { postId, platform } });
 }
 
 let serial = 0;

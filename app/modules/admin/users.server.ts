@@ -38,14 +38,14 @@ export const adminUserSelect = {
   createdAt: true,
   updatedAt: true,
   subscription: { select: { plan: true, status: true, trialEndsAt: true, currentPeriodEnd: true } },
-  connections: { select: { provider: true, status: true } },
+  channels: { select: { network: true, status: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   _count: { select: { posts: true } },
 } satisfies Prisma.UserSelect;
 
 export type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
 
 function connectionState(row: AdminUserRow, provider: "linkedin" | "twitter"): ConnectionState {
-  const connection = row.connections.find((c) => c.provider === provider);
+  const connection = row.channels.find((c) => c.network === provider);
   if (!connection) return "none";
   return connection.status === "needs_reconnect" ? "needs_reconnect" : "active";
 }

@@ -35,6 +35,51 @@ export const deliverySchema = z.object({
   publishedAt: time.nullable(),
 });
 
+export const metricsSchema = z
+  .object({
+    likes: z.number().int().nullable(),
+    reposts: z.number().int().nullable(),
+    replies: z.number().int().nullable(),
+    quotes: z.number().int().nullable(),
+    impressions: z.number().int().nullable(),
+    fetchedAt: time,
+  })
+  .describe("Each metric null where the network does not give it");
+
+export const partSchema = z.object({
+  position: z.number().int().describe("1 is the post; later parts reply to the previous one (a thread) or, on LinkedIn, are its first comment"),
+  text: z.string(),
+  images: z.array(imageSchema),
+  status: z.enum(["pending", "published", "failed", "unknown"]).describe('"unknown": the network cannot tell whether it went out (check on the network)'),
+  externalId: z.string().nullable(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+  publishedAt: time.nullable(),
+});
+
+export const targetSchema = z.object({
+  id: z.string(),
+  channelId: z.string().nullable().describe("null once the channel was removed"),
+  network: platform,
+  channel: z
+    .object({
+      id: z.string(),
+      kind: z.string(),
+      displayName: z.string(),
+      handle: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      status: z.string(),
+    })
+    .nullable(),
+  status: z.enum(["pending", "publishing", "published", "partial", "failed"]).describe('"partial": some parts went out, a later one failed for good'),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  url: z.string().nullable().describe("Part 1's address once published"),
+  parts: z.array(partSchema),
+  metrics: metricsSchema.nullable().describe("null until first fetched"),
+});
+
 export const postSchema = z.object({
   id: z.string(),
   status: z.enum(["draft", "scheduled", "publishing", "published", "failed"]),
@@ -51,7 +96,8 @@ export const postSchema = z.object({
   aiHashtags: z.boolean(),
   composeStep: z.string().nullable().describe("The wizard step a post being composed is at"),
   images: z.array(imageSchema),
-  deliveries: z.array(deliverySchema).describe("One per platform once scheduled"),
+  deliveries: z.array(deliverySchema).describe("One per target once scheduled"),
+  targets: z.array(targetSchema).describe("The channels the post goes to, each with its ordered parts"),
   error: z.object({ code: z.string().nullable(), message: z.string() }).nullable().describe("Why the post failed, else null"),
 });
 

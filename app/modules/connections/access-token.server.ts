@@ -42,7 +42,7 @@ export interface UsableConnection {
 
 function usable(row: {
   id: string;
-  provider: string;
+  network: string;
   providerUserId: string;
   handle: string | null;
   accessTokenEnc: string | null;
@@ -50,7 +50,7 @@ function usable(row: {
 }): UsableConnection {
   return {
     id: row.id,
-    provider: row.provider as Platform,
+    provider: row.network as Platform,
     providerUserId: row.providerUserId,
     handle: row.handle,
     accessToken: unseal(row.accessTokenEnc ?? ""),
@@ -71,7 +71,7 @@ const renewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null },
   fresh(row.expiresAt) || (row.accessTokenEnc !== stale && valid(row.expiresAt));
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
-  await getDb().connection.updateMany({
+  await getDb().channel.updateMany({
     where: { id: connectionId },
     data: { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null },
   });
@@ -81,7 +81,7 @@ export async function markNeedsReconnect(connectionId: string, reason: string): 
 export const connectionSelect = {
   id: true,
   userId: true,
-  provider: true,
+  network: true,
   providerUserId: true,
   handle: true,
   status: true,
@@ -93,7 +93,7 @@ export const connectionSelect = {
 export type ConnectionRow = {
   id: string;
   userId: string;
-  provider: string;
+  network: string;
   providerUserId: string;
   handle: string | null;
   status: string;
@@ -101,6 +101,11 @@ export type ConnectionRow = {
   refreshTokenEnc: string | null;
   expiresAt: Date | null;
 };
+
+/** A user's first channel of a network (the oldest): what the version 1 API and pages mean by "the connection". */
+function firstChannelOf(userId: string, network: Platform): Promise<ConnectionRow | null> {
+  return getDb().channel.findFirst({ where: { userId, network }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: connectionSelect });
+}
 
 /**
  * A user's connection to a platform with an access token valid for the next minutes (or, when the
@@ -110,7 +115,7 @@ export type ConnectionRow = {
  * read many at once (the publisher reads those of a whole claim with the posts).
  */
 export async function usableConnection(userId: string, provider: Platform, read?: ConnectionRow | null): Promise<UsableConnection> {
-  const row = read !== undefined ? read : await getDb().connection.findUnique({ where: { userId_provider: { userId, provider } }, select: connectionSelect });
+  const row = read !== undefined ? read : await firstChannelOf(userId, provider);
   if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
   if (fresh(row.expiresAt)) return usable(row);
@@ -133,13 +138,13 @@ async function refreshSerialized(connectionId: string, stale: string): Promise<U
     const now = new Date();
     // The lease's expiry instant is also its token: whoever takes it over later writes a later one.
     const lease = new Date(now.getTime() + leaseMs);
-    const { count } = await db.connection.updateMany({
+    const { count } = await db.channel.updateMany({
       where: { id: connectionId, OR: [{ refreshLeaseUntil: null }, { refreshLeaseUntil: { lt: now } }] },
       data: { refreshLeaseUntil: lease },
     });
-    const row = await db.connection.findUnique({ where: { id: connectionId } });
+    const row = await db.channel.findUnique({ where: { id: connectionId } });
     if (!row || row.status !== "active" || !row.accessTokenEnc) {
-      throw new ConnectionUnusable(isPlatform(row?.provider) ? row.provider : "linkedin", row ? "needs_reconnect" : "not_connected");
+      throw new ConnectionUnusable(isPlatform(row?.network) ? row.network : "linkedin", row ? "needs_reconnect" : "not_connected");
     }
     if (count === 1) {
       // We hold the lease. Another process may have refreshed just before we took it.
@@ -157,10 +162,10 @@ async function refreshSerialized(connectionId: string, stale: string): Promise<U
 
 /** Only while it is still ours: a lease that ran out may be another process's by now. */
 async function releaseLease(connectionId: string, lease: Date): Promise<void> {
-  await getDb().connection.updateMany({ where: { id: connectionId, refreshLeaseUntil: lease }, data: { refreshLeaseUntil: null } });
+  await getDb().channel.updateMany({ where: { id: connectionId, refreshLeaseUntil: lease }, data: { refreshLeaseUntil: null } });
 }
 
-type HeldRow = { id: string; provider: string; accessTokenEnc: string | null; refreshTokenEnc: string | null };
+type HeldRow = { id: string; network: string; accessTokenEnc: string | null; refreshTokenEnc: string | null };
 
 /**
  * Refreshes while holding `lease`. Every write is conditional on no newer pair having been stored
@@ -170,7 +175,7 @@ type HeldRow = { id: string; provider: string; accessTokenEnc: string | null; re
  */
 async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection> {
   const db = getDb();
-  const provider = row.provider as Platform;
+  const provider = row.network as Platform;
   const unchanged = { id: row.id, accessTokenEnc: row.accessTokenEnc };
   try {
     const tokens =
@@ -183,18 +188,16 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
       lastError: null,
     };
     // Still ours (the usual case): store and release at once.
-    const held = await storing(() =>
-      db.connection.updateMany({ where: { ...unchanged, refreshLeaseUntil: lease }, data: { ...data, refreshLeaseUntil: null } }),
-    );
+    const held = await storing(() => db.channel.updateMany({ where: { ...unchanged, refreshLeaseUntil: lease }, data: { ...data, refreshLeaseUntil: null } }));
     // The lease ran out during the call. With nothing newer stored, this pair is the only one X
     // still accepts (the old refresh token is spent): store it, leaving the lease to its holder.
-    if (held.count === 0) await storing(() => db.connection.updateMany({ where: unchanged, data }));
+    if (held.count === 0) await storing(() => db.channel.updateMany({ where: unchanged, data }));
     return storedPair(row.id, provider);
   } catch (error) {
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
       // Refused, unless another process stored a newer pair meanwhile: then the refusal only says
       // the refresh token was already spent, and the stored pair is the one to use.
-      const { count } = await db.connection.updateMany({
+      const { count } = await db.channel.updateMany({
         where: unchanged,
         data: { status: "needs_reconnect", lastError: error.message.slice(0, 500), refreshLeaseUntil: null },
       });
@@ -225,7 +228,7 @@ async function storing<T>(write: () => Promise<T>): Promise<T> {
 
 /** The pair stored now, which the refresh just wrote or found newer; usable or the reason why not. */
 async function storedPair(connectionId: string, provider: Platform): Promise<UsableConnection> {
-  const row = await getDb().connection.findUnique({ where: { id: connectionId } });
+  const row = await getDb().channel.findUnique({ where: { id: connectionId } });
   if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
   // Just issued: used even when it lives less than the refresh margin. Only a pair already over

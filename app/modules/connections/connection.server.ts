@@ -1,7 +1,7 @@
 import { linkedinConfigured } from "~/integrations/linkedin.server";
 import { xConfigured } from "~/integrations/x.server";
 import { getDb } from "~/modules/db/db.server";
-import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
 export interface ServiceEntry {
   serviceName: Platform;
@@ -19,9 +19,9 @@ export interface ServiceEntry {
 
 /** Each platform's connection state for a user (the profile's "services" list). */
 export async function listServices(userId: string): Promise<ServiceEntry[]> {
-  const rows = await getDb().connection.findMany({ where: { userId } });
+  const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return PLATFORMS.map((serviceName) => {
-    const row = rows.find((r) => r.provider === serviceName);
+    const row = rows.find((r) => r.network === serviceName);
     return {
       serviceName,
       connected: Boolean(row),
@@ -36,18 +36,35 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
   });
 }
 
+/** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
+export async function channelRefs(userId: string): Promise<{ id: string; network: Platform }[]> {
+  const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.flatMap((row) => (isPlatform(row.network) ? [{ id: row.id, network: row.network }] : []));
+}
+
 /**
  * The platforms a user can publish to: connected, not waiting for a reconnection, and with a token
  * that is valid or can be refreshed (X access tokens last two hours; the publisher refreshes them).
  */
 export async function usablePlatforms(userId: string, now = new Date()): Promise<Platform[]> {
-  const rows = await getDb().connection.findMany({
+  const rows = await getDb().channel.findMany({
     where: { userId, status: "active" },
-    select: { provider: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
+    select: { network: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
   });
   const usable = (r: (typeof rows)[number]) =>
     !r.expiresAt || r.expiresAt > now || (r.refreshTokenEnc !== null && (!r.refreshExpiresAt || r.refreshExpiresAt > now));
-  return PLATFORMS.filter((p) => rows.some((r) => r.provider === p && usable(r)));
+  return PLATFORMS.filter((p) => rows.some((r) => r.network === p && usable(r)));
+}
+
+/** The ids of a user's channels that can publish now (see usablePlatforms). */
+export async function usableChannelIds(userId: string, now = new Date()): Promise<string[]> {
+  const rows = await getDb().channel.findMany({
+    where: { userId, status: "active" },
+    select: { id: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
+  });
+  return rows
+    .filter((r) => !r.expiresAt || r.expiresAt > now || (r.refreshTokenEnc !== null && (!r.refreshExpiresAt || r.refreshExpiresAt > now)))
+    .map((r) => r.id);
 }
 
 /** The platforms a user could connect now: not usable yet, and set up on this server. */

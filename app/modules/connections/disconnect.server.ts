@@ -14,9 +14,9 @@ import { flagScheduledPosts } from "./flags.server";
  */
 export async function disconnect(userId: string, provider: Platform, expected: { providerUserId?: string } = {}): Promise<{ flaggedPosts: number }> {
   const db = getDb();
-  const connection = await db.connection.findUnique({ where: { userId_provider: { userId, provider } } });
-  const otherAccount = expected.providerUserId !== undefined && connection?.providerUserId !== expected.providerUserId;
-  if (!connection || otherAccount) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
+  const channels = await db.channel.findMany({ where: { userId, network: provider }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const connection = expected.providerUserId === undefined ? channels[0] : channels.find((channel) => channel.providerUserId === expected.providerUserId);
+  if (!connection) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
   if (provider === "twitter") {
     for (const [sealed, hint] of [
       [connection.refreshTokenEnc, "refresh_token"],
@@ -31,6 +31,6 @@ export async function disconnect(userId: string, provider: Platform, expected: {
       }
     }
   }
-  await db.connection.delete({ where: { id: connection.id } });
+  await db.channel.delete({ where: { id: connection.id } });
   return { flaggedPosts: await flagScheduledPosts(userId, provider) };
 }

@@ -107,7 +107,7 @@ export async function completeConnect(
   query: CallbackQuery,
   session: { userId: string; sessionId: string },
 ): Promise<{ ok: boolean; update: boolean; returnTo: string; displayName?: string }> {
-  const update = (await getDb().connection.count({ where: { userId: session.userId, provider } })) > 0;
+  const update = (await getDb().channel.count({ where: { userId: session.userId, network: provider } })) > 0;
   const pending = await consumeState(provider, query.state, session.sessionId);
   // Checked again on the way out: a state row is only as safe as the code that wrote it.
   const returnTo = safeRedirect(pending?.returnTo, "/profile");
@@ -135,13 +135,16 @@ export async function completeConnect(
       lastError: null,
       connectedAt: now,
     };
-    await getDb().connection.upsert({
-      where: { userId_provider: { userId: session.userId, provider } },
-      create: { userId: session.userId, provider, ...data },
-      update: data,
+    // The same account connected again updates its channel; another account of the network is a new one.
+    const { providerUserId, ...rest } = data;
+    const sameAccount = (await getDb().channel.count({ where: { userId: session.userId, network: provider, providerUserId } })) > 0;
+    await getDb().channel.upsert({
+      where: { userId_network_providerUserId: { userId: session.userId, network: provider, providerUserId } },
+      create: { userId: session.userId, network: provider, kind: account.kind, ...data },
+      update: rest,
     });
     await clearDisconnectFlags(session.userId, provider);
-    return { ok: true, update, returnTo, displayName: account.displayName };
+    return { ok: true, update: sameAccount, returnTo, displayName: account.displayName };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");
@@ -150,6 +153,7 @@ export async function completeConnect(
 }
 
 interface Account {
+  kind: "member" | "account";
   providerUserId: string;
   displayName: string;
   handle: string | null;
@@ -164,13 +168,13 @@ interface Account {
 async function linkedinAccount(code: string, redirectUri: string): Promise<Account> {
   const tokens = await exchangeLinkedinCode({ code, redirectUri });
   const me = await getLinkedinUserInfo(tokens.accessToken);
-  return { ...tokens, providerUserId: me.sub, displayName: me.name, handle: me.email ?? null, avatarUrl: me.picture ?? null };
+  return { ...tokens, kind: "member", providerUserId: me.sub, displayName: me.name, handle: me.email ?? null, avatarUrl: me.picture ?? null };
 }
 
 async function xAccount(code: string, redirectUri: string, codeVerifier: string): Promise<Account> {
   const tokens = await exchangeXCode({ code, redirectUri, codeVerifier });
   const me = await getXMe(tokens.accessToken);
-  return { ...tokens, providerUserId: me.id, displayName: me.name, handle: me.username, avatarUrl: me.profileImageUrl ?? null };
+  return { ...tokens, kind: "account", providerUserId: me.id, displayName: me.name, handle: me.username, avatarUrl: me.profileImageUrl ?? null };
 }
 
 /** Deletes the states past their expiry, used or not: no callback can take them any more (periodic housekeeping). */

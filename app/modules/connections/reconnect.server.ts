@@ -11,13 +11,13 @@ export interface ReconnectNeed {
 
 /** Whether the user should reconnect an account now, LinkedIn first. */
 export async function reconnectNeed(userId: string, now = new Date()): Promise<ReconnectNeed | null> {
-  const rows = await getDb().connection.findMany({
+  const rows = await getDb().channel.findMany({
     where: { userId },
-    select: { provider: true, status: true, connectedAt: true, expiresAt: true, refreshTokenEnc: true },
-    orderBy: { provider: "asc" },
+    select: { network: true, status: true, connectedAt: true, expiresAt: true, refreshTokenEnc: true },
+    orderBy: [{ network: "asc" }, { createdAt: "asc" }],
   });
   for (const row of rows) {
-    const provider = row.provider as Platform;
+    const provider = row.network as Platform;
     const expired = row.status === "needs_reconnect" || (row.expiresAt !== null && row.expiresAt <= now && !row.refreshTokenEnc);
     if (expired) return { provider, reason: "expired" };
     if (provider === "linkedin" && row.connectedAt.getTime() + LINKEDIN_RECONNECT_AFTER_MS < now.getTime()) return { provider, reason: "age" };
@@ -27,10 +27,7 @@ export async function reconnectNeed(userId: string, now = new Date()): Promise<R
 
 /** When the user's LinkedIn access ends, if it will before `at` (to warn when scheduling). */
 export async function linkedinExpiryBefore(userId: string, at: Date): Promise<Date | null> {
-  const row = await getDb().connection.findUnique({
-    where: { userId_provider: { userId, provider: "linkedin" } },
-    select: { expiresAt: true, refreshTokenEnc: true },
-  });
-  if (!row?.expiresAt || row.refreshTokenEnc) return null;
-  return row.expiresAt < at ? row.expiresAt : null;
+  const rows = await getDb().channel.findMany({ where: { userId, network: "linkedin" }, select: { expiresAt: true, refreshTokenEnc: true } });
+  const ends = rows.flatMap((row) => (row.expiresAt && !row.refreshTokenEnc && row.expiresAt < at ? [row.expiresAt] : []));
+  return ends.length > 0 ? new Date(Math.min(...ends.map((end) => end.getTime()))) : null;
 }

@@ -1,9 +1,18 @@
 import type { Prisma } from "~/modules/db/db.server";
 import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { partMedia } from "./part-media";
 
 export const postInclude = {
   media: { orderBy: { position: "asc" } },
   deliveries: { orderBy: { platform: "asc" } },
+  targets: {
+    orderBy: { position: "asc" },
+    include: {
+      parts: { orderBy: { position: "asc" } },
+      channel: { select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarUrl: true, status: true } },
+      delivery: { select: { status: true, attempts: true, lastError: true, errorCode: true } },
+    },
+  },
 } satisfies Prisma.PostInclude;
 
 export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
@@ -29,15 +38,7 @@ export function toPostView(post: PostRecord) {
     aiEmojis: post.aiEmojis,
     aiHashtags: post.aiHashtags,
     composeStep: post.composeStep,
-    images: post.media.map((m) => ({
-      id: m.id,
-      url: imageUrl(m.id),
-      width: m.width,
-      height: m.height,
-      size: m.size,
-      mimeType: m.mimeType,
-      altText: m.altText,
-    })),
+    images: post.media.map(toImageView),
     deliveries: post.deliveries.map((d) => ({
       platform: d.platform as Platform,
       status: d.status as "pending" | "publishing" | "published" | "failed",
@@ -48,8 +49,62 @@ export function toPostView(post: PostRecord) {
       errorCode: d.errorCode,
       publishedAt: d.publishedAt?.toISOString() ?? null,
     })),
+    targets: post.targets.map((target) => toTargetView(post, target)),
     error: post.errorMessage ? { code: post.errorCode, message: post.errorMessage } : null,
   };
+}
+
+export type TargetStatus = "pending" | "publishing" | "published" | "partial" | "failed";
+export type PartStatus = "pending" | "published" | "failed" | "unknown";
+
+/** A target's status: its delivery's, "partial" when it failed for good after some parts went out. */
+function targetStatus(target: PostRecord["targets"][number]): TargetStatus {
+  const status = target.delivery?.status;
+  if (status === "publishing" || status === "published") return status;
+  if (status === "failed") return target.parts.some((part) => part.status === "published" || part.status === "unknown") ? "partial" : "failed";
+  return "pending";
+}
+
+function toImageView(m: PostRecord["media"][number]) {
+  return { id: m.id, url: imageUrl(m.id), width: m.width, height: m.height, size: m.size, mimeType: m.mimeType, altText: m.altText };
+}
+
+function toTargetView(post: PostRecord, target: PostRecord["targets"][number]) {
+  const channel = target.channel;
+  return {
+    id: target.id,
+    channelId: target.channelId,
+    network: target.network as Platform,
+    channel: channel
+      ? { id: channel.id, kind: channel.kind, displayName: channel.displayName, handle: channel.handle, avatarUrl: channel.avatarUrl, status: channel.status }
+      : null,
+    status: targetStatus(target),
+    attempts: target.delivery?.attempts ?? 0,
+    error: target.delivery?.lastError ?? null,
+    errorCode: target.delivery?.errorCode ?? null,
+    url: target.parts[0]?.url ?? null,
+    parts: target.parts.map((part) => ({
+      position: part.position,
+      text: part.text,
+      images: partMedia(post.media, target.parts, part.position).map(toImageView),
+      status: part.status as PartStatus,
+      externalId: part.externalId,
+      url: part.url,
+      error: part.lastError,
+      publishedAt: part.publishedAt?.toISOString() ?? null,
+    })),
+    // Filled once metrics are fetched (a later issue); null until then, as the API says.
+    metrics: null as TargetMetrics | null,
+  };
+}
+
+export interface TargetMetrics {
+  likes: number | null;
+  reposts: number | null;
+  replies: number | null;
+  quotes: number | null;
+  impressions: number | null;
+  fetchedAt: string;
 }
 
 export type PostView = ReturnType<typeof toPostView>;

@@ -1,17 +1,19 @@
 import { trackEventFor } from "~/modules/analytics/server-events.server";
-import { usablePlatforms } from "~/modules/connections/connection.server";
+import { channelRefs, usableChannelIds, usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb, type Prisma } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { inTransaction, type Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
-import { parsePlatforms, serializePlatforms, type Platform } from "~/core/platforms/platforms";
+import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
 import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
 import { assertWithinScheduledPostLimit, scheduledPostLimitApplies } from "./plan-limit.server";
 import { checkScheduleTime } from "./schedule-time";
 import { schedulingProblem } from "./scheduling-rules";
+import { applyLegacyContent, toTargetInputs, writeTargets, type LegacyContent, type TargetInput } from "./targets.server";
+import { resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
 
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
 
@@ -91,17 +93,17 @@ export interface NewPost {
 }
 
 export async function createPost(userId: string, input: NewPost): Promise<PostRecord> {
-  return getDb().post.create({
-    data: {
-      userId,
-      platforms: serializePlatforms(input.platforms),
-      linkedinText: input.linkedinText ?? "",
-      twitterText: input.twitterText ?? "",
-      source: input.source ?? "manual",
-      composeStep: input.composeStep ?? null,
-    },
-    include: postInclude,
+  const kept = { linkedinText: input.linkedinText, twitterText: input.twitterText };
+  const targets = applyLegacyContent([], input, await channelRefs(userId), kept);
+  const postId = await inTransaction(async (tx) => {
+    const post = await tx.post.create({
+      data: { userId, source: input.source ?? "manual", composeStep: input.composeStep ?? null },
+      select: { id: true },
+    });
+    await writeTargets(tx, post.id, targets, kept);
+    return post.id;
   });
+  return getOwnPost(userId, postId);
 }
 
 export interface PostChanges {
@@ -130,16 +132,19 @@ export async function updatePost(userId: string, postId: string, changes: PostCh
     );
     if (problem) throw problem;
   }
-  const data = { ...changes, platforms: serializePlatforms(platforms) };
+  const { linkedinText, twitterText, platforms: _platforms, ...rest } = changes;
+  // updatedAt always: an update with nothing to write would count no row, and read as "being published".
+  const data = { ...rest, updatedAt: new Date() };
+  const content: LegacyContent = { platforms: changes.platforms, linkedinText, twitterText };
+  const contentChanged = Object.values(content).some((value) => value !== undefined);
+  const kept = { linkedinText: linkedinText ?? post.linkedinText, twitterText: twitterText ?? post.twitterText };
+  const targets = contentChanged ? applyLegacyContent(toTargetInputs(post.targets), content, await channelRefs(userId), kept) : null;
   const { scheduledAt } = post;
-  if (post.status === "scheduled" && changes.platforms && scheduledAt) {
-    await inTransaction(async (tx) => {
-      await changeEditablePost(tx, userId, postId, data);
-      await syncDeliveries(tx, postId, platforms, scheduledAt);
-    });
-  } else {
-    await changeEditablePost(getDb(), userId, postId, data);
-  }
+  await inTransaction(async (tx) => {
+    await changeEditablePost(tx, userId, postId, data);
+    if (targets) await writeTargets(tx, postId, targets, kept);
+    if (post.status === "scheduled" && targets && scheduledAt) await syncDeliveries(tx, postId, scheduledAt);
+  });
   return getOwnPost(userId, postId);
 }
 
@@ -150,18 +155,16 @@ async function changeEditablePost(db: Tx, userId: string, postId: string, data: 
 }
 
 /**
- * One pending delivery per chosen platform, due at `dueAt`; published ones are kept, so nothing
- * posts twice. Runs in the transaction that changed the post, after it (docs/decisions/0042): a
+ * One pending delivery per target, due at `dueAt`; published ones are kept, so nothing posts twice
+ * (a removed target's delivery went with it, unless it had a live part: then both stay). Runs in the transaction that changed the post, after it (docs/decisions/0042): a
  * publisher that claimed a delivery at its old time in between (on PostgreSQL a claim does not wait
  * for the post's row) is seen here, and the whole change is refused rather than half made.
  */
-async function syncDeliveries(tx: Tx, postId: string, platforms: Platform[], dueAt: Date): Promise<void> {
-  await tx.delivery.deleteMany({ where: { postId, platform: { notIn: platforms }, status: { notIn: ["published", "publishing"] } } });
-  for (const platform of platforms) {
-    await tx.delivery.upsert({
-      where: { postId_platform: { postId, platform } },
-      create: { postId, platform, status: "pending", nextAttemptAt: dueAt },
-      update: {},
+async function syncDeliveries(tx: Tx, postId: string, dueAt: Date): Promise<void> {
+  const targets = await tx.postTarget.findMany({ where: { postId, delivery: null }, select: { id: true, network: true } });
+  if (targets.length > 0) {
+    await tx.delivery.createMany({
+      data: targets.map((target) => ({ postId, targetId: target.id, platform: target.network, status: "pending", nextAttemptAt: dueAt })),
     });
   }
   await tx.delivery.updateMany({
@@ -191,16 +194,91 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
     }
   }
   const platforms = parsePlatforms(post.platforms);
-  const problem = schedulingProblem(post, post.media, await usablePlatforms(userId));
+  const problem = schedulingProblem(post, post.media, await usablePlatforms(userId)) ?? targetsProblem(post, await usableChannelIds(userId));
   if (problem) throw problem;
   const limited = await scheduledPostLimitApplies(userId);
   // The limit's check, the post and its deliveries: one transaction, all or nothing.
   await inTransaction(async (tx) => {
     if (limited) await assertWithinScheduledPostLimit(tx, userId, postId, at);
     await changeEditablePost(tx, userId, postId, { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null });
-    await syncDeliveries(tx, postId, platforms, at);
+    await syncDeliveries(tx, postId, at);
   });
   trackEventFor(userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
+  return getOwnPost(userId, postId);
+}
+
+/**
+ * Replaces a post's targets (channels and their parts, the version 2 API and the composer). A
+ * scheduled post must stay publishable: the new targets are checked first, and its deliveries
+ * follow them in the same transaction.
+ */
+export async function setPostTargets(userId: string, postId: string, requests: readonly TargetRequest[]): Promise<PostRecord> {
+  const post = await getEditablePost(userId, postId);
+  const targets = await resolveTargets(
+    userId,
+    requests,
+    post.media.map((m) => m.id),
+  );
+  if (post.status === "scheduled") {
+    const problem = targetsProblem(await previewTargets(post, targets), await usableChannelIds(userId));
+    if (problem) throw problem;
+  }
+  const { scheduledAt } = post;
+  await inTransaction(async (tx) => {
+    await changeEditablePost(tx, userId, postId, { updatedAt: new Date() });
+    await writeTargets(tx, postId, targets, { linkedinText: post.linkedinText, twitterText: post.twitterText });
+    if (post.status === "scheduled" && scheduledAt) await syncDeliveries(tx, postId, scheduledAt);
+  });
+  return getOwnPost(userId, postId);
+}
+
+/** A post's targets as they would read once `targets` are written (to check them before writing). */
+async function previewTargets(post: PostRecord, targets: readonly TargetInput[]): Promise<Pick<PostRecord, "targets" | "media">> {
+  const channels = await getDb().channel.findMany({
+    where: { id: { in: targets.flatMap((t) => (t.channelId ? [t.channelId] : [])) } },
+    select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarUrl: true, status: true },
+  });
+  const now = new Date();
+  return {
+    media: post.media,
+    targets: targets.map((target, t) => ({
+      id: `preview-${t}`,
+      postId: post.id,
+      channelId: target.channelId,
+      network: target.network,
+      position: t + 1,
+      createdAt: now,
+      updatedAt: now,
+      channel: channels.find((c) => c.id === target.channelId) ?? null,
+      delivery: null,
+      parts: target.parts.map((part, p) => ({
+        id: `preview-${t}-${p}`,
+        targetId: `preview-${t}`,
+        position: p + 1,
+        text: part.text,
+        mediaIds: (part.mediaIds ?? []).join(","),
+        status: "pending",
+        externalId: null,
+        url: null,
+        errorCode: null,
+        lastError: null,
+        sentAt: null,
+        publishedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    })),
+  };
+}
+
+/** A new post with targets (a draft; the version 2 API and the composer). */
+export async function createPostWithTargets(userId: string, requests: readonly TargetRequest[], source: "manual" | "ai" = "manual"): Promise<PostRecord> {
+  const targets = await resolveTargets(userId, requests, []);
+  const postId = await inTransaction(async (tx) => {
+    const post = await tx.post.create({ data: { userId, source }, select: { id: true } });
+    await writeTargets(tx, post.id, targets);
+    return post.id;
+  });
   return getOwnPost(userId, postId);
 }
 
@@ -229,18 +307,14 @@ export async function finishComposing(userId: string, postId: string): Promise<v
 /** A new draft with the same texts, platforms and images, opened in the wizard's review step. */
 export async function duplicatePost(userId: string, postId: string): Promise<PostRecord> {
   const post = await getOwnPost(userId, postId);
-  const copy = await getDb().post.create({
-    data: {
-      userId,
-      platforms: post.platforms,
-      linkedinText: post.linkedinText,
-      twitterText: post.twitterText,
-      source: post.source,
-      aiPrompt: post.aiPrompt,
-      aiEmojis: post.aiEmojis,
-      aiHashtags: post.aiHashtags,
-      composeStep: "review",
-    },
+  const copy = await inTransaction(async (tx) => {
+    const created = await tx.post.create({
+      data: { userId, source: post.source, aiPrompt: post.aiPrompt, aiEmojis: post.aiEmojis, aiHashtags: post.aiHashtags, composeStep: "review" },
+    });
+    // Part images name the original's image ids: the copy's parts show all its images with part 1.
+    const targets = toTargetInputs(post.targets).map((target) => ({ ...target, parts: target.parts.map((part) => ({ text: part.text })) }));
+    await writeTargets(tx, created.id, targets, { linkedinText: post.linkedinText, twitterText: post.twitterText });
+    return created;
   });
   await copyPostImages(userId, post.media, copy.id);
   return getOwnPost(userId, copy.id);

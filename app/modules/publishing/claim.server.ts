@@ -13,6 +13,7 @@ export function leaseMs(): number {
 export interface ClaimedDelivery {
   id: string;
   postId: string;
+  targetId: string;
   platform: Platform;
   attempts: number;
   sentAt: Date | null;
@@ -66,7 +67,9 @@ async function takeDue(workerId: string, platform: Platform, limit: number, now:
   // statement is atomic on SQLite, and on PostgreSQL FOR UPDATE re-reads a row changed since the
   // statement began and drops it when it is no longer due. (Repeating the conditions on the UPDATE
   // made SQLite scan every due row by the status index instead of looking up the picked ids.)
-  const rows = await getDb().$queryRaw<{ id: string; postId: string; platform: string; attempts: number | bigint; sentAt: Date | string | null }[]>`
+  const rows = await getDb().$queryRaw<
+    { id: string; postId: string; targetId: string; platform: string; attempts: number | bigint; sentAt: Date | string | null }[]
+  >`
     WITH "picked" AS MATERIALIZED (
       SELECT "id" FROM "Delivery" WHERE "platform" = ${platform} AND ${due} ORDER BY "nextAttemptAt" LIMIT ${limit} ${skipLocked}
     )
@@ -74,10 +77,11 @@ async function takeDue(workerId: string, platform: Platform, limit: number, now:
     SET "status" = 'publishing', "leaseOwner" = ${workerId}, "leaseUntil" = ${new Date(at.getTime() + leaseMs())}, "attempts" = "attempts" + 1,
         "updatedAt" = ${at}${takenOver}
     WHERE "id" IN (SELECT "id" FROM "picked")
-    RETURNING "id", "postId", "platform", "attempts", "sentAt"`;
+    RETURNING "id", "postId", "targetId", "platform", "attempts", "sentAt"`;
   return rows.map((row) => ({
     id: row.id,
     postId: row.postId,
+    targetId: row.targetId,
     platform: row.platform as Platform,
     attempts: rawNumber(row.attempts),
     sentAt: rawDate(row.sentAt),

@@ -7,14 +7,23 @@ import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import type { ClaimedDelivery } from "./claim.server";
 import { checkImagesFor, imageFor } from "./images.server";
+import { partMedia } from "~/modules/posts/part-media";
 import type { Published } from "./published-rows.server";
 
-const workSelect = { id: true, userId: true, linkedinText: true, twitterText: true, scheduledAt: true, media: { orderBy: { position: "asc" } } } as const;
+const workSelect = {
+  id: true,
+  userId: true,
+  scheduledAt: true,
+  media: { orderBy: { position: "asc" } },
+  targets: {
+    select: { id: true, channelId: true, network: true, parts: { orderBy: { position: "asc" }, select: { position: true, text: true, mediaIds: true } } },
+  },
+} as const;
 
 type WorkPost = Awaited<ReturnType<typeof readPosts>>[number];
 
-/** What a delivery needs, read fresh when the attempt starts (the post may have been edited, a connection renewed). */
-export type Work = WorkPost & { connections: ConnectionRow[] };
+/** What a delivery needs, read fresh when the attempt starts (the post may have been edited, a channel renewed). */
+export type Work = WorkPost & { channels: ConnectionRow[] };
 
 function readPosts(postIds: string[]) {
   return getDb().post.findMany({ where: { id: { in: postIds } }, select: workSelect });
@@ -31,9 +40,9 @@ export async function loadWork(delivery: Pick<ClaimedDelivery, "postId">): Promi
  */
 export async function loadWorks(postIds: string[]): Promise<Map<string, Work>> {
   const posts = await readPosts(postIds);
-  const userIds = [...new Set(posts.map((post) => post.userId))];
-  const connections = userIds.length > 0 ? await getDb().connection.findMany({ where: { userId: { in: userIds } }, select: connectionSelect }) : [];
-  return new Map(posts.map((post) => [post.id, { ...post, connections: connections.filter((c) => c.userId === post.userId) }]));
+  const channelIds = [...new Set(posts.flatMap((post) => post.targets.flatMap((target) => (target.channelId ? [target.channelId] : []))))];
+  const channels = channelIds.length > 0 ? await getDb().channel.findMany({ where: { id: { in: channelIds } }, select: connectionSelect }) : [];
+  return new Map(posts.map((post) => [post.id, { ...post, channels: channels.filter((c) => c.userId === post.userId) }]));
 }
 
 export interface AttemptHooks {
@@ -57,19 +66,29 @@ export class LeaseLost extends Error {
 export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptHooks, work?: Work): Promise<Published> {
   const post = work ?? (await loadWork(delivery));
   if (!post) throw new Error("The post was deleted");
-  const connection = await usableConnection(post.userId, delivery.platform, post.connections.find((c) => c.provider === delivery.platform) ?? null);
-  return delivery.platform === "linkedin" ? deliverToLinkedIn(delivery, post, connection, hooks) : deliverToX(delivery, post, connection, hooks);
+  const target = post.targets.find((candidate) => candidate.id === delivery.targetId);
+  if (!target) throw new Error("The target was removed");
+  const channel = target.channelId ? (post.channels.find((c) => c.id === target.channelId) ?? null) : null;
+  const connection = await usableConnection(post.userId, delivery.platform, channel);
+  const part = { text: target.parts[0]?.text ?? "", media: partMedia(post.media, target.parts, 1) };
+  return delivery.platform === "linkedin" ? deliverToLinkedIn(delivery, part, connection, hooks) : deliverToX(delivery, part, connection, hooks);
 }
 
-/** The post's images, all checked against the platform's limits before any is sent. */
-async function imagesOf(post: Work, platform: ClaimedDelivery["platform"]) {
-  checkImagesFor(platform, post.media);
+/** What one part sends: its text and its images. */
+interface PartWork {
+  text: string;
+  media: Work["media"];
+}
+
+/** The part's images, all checked against the platform's limits before any is sent. */
+async function imagesOf(part: PartWork, platform: ClaimedDelivery["platform"]) {
+  checkImagesFor(platform, part.media);
   return Promise.all(
-    post.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText })),
+    part.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText })),
   );
 }
 
-async function deliverToLinkedIn(delivery: ClaimedDelivery, post: Work, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
+async function deliverToLinkedIn(delivery: ClaimedDelivery, post: PartWork, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
   const authorUrn = `urn:li:person:${connection.providerUserId}`;
   const images = [];
   for (const image of await imagesOf(post, "linkedin")) {
@@ -80,7 +99,7 @@ async function deliverToLinkedIn(delivery: ClaimedDelivery, post: Work, connecti
   const retryOfUncertain = delivery.sentAt !== null;
   if (!(await hooks.beforeSend())) throw new LeaseLost();
   try {
-    const { urn, url } = await createLinkedinPost(connection.accessToken, { authorUrn, commentary: post.linkedinText, images });
+    const { urn, url } = await createLinkedinPost(connection.accessToken, { authorUrn, commentary: post.text, images });
     return { externalId: urn, url };
   } catch (error) {
     // Reconciliation: after an uncertain attempt, LinkedIn refusing a duplicate proves the
@@ -98,15 +117,15 @@ const CLOCK_SKEW_MS = 60_000;
  * The tweet an earlier, uncertain attempt (sent at `sentAt`) may have created: same text as X shows
  * it (see isShownAs) and created within the attempt window, from sentAt (less clock skew) to now.
  */
-async function findSentTweet(connection: UsableConnection, post: Work, sentAt: Date): Promise<XTweet | undefined> {
+async function findSentTweet(connection: UsableConnection, post: PartWork, sentAt: Date): Promise<XTweet | undefined> {
   const since = new Date(sentAt.getTime() - CLOCK_SKEW_MS);
   const until = Date.now() + CLOCK_SKEW_MS;
   const recent = await listRecentTweets(connection.accessToken, connection.providerUserId, { sinceTime: since });
-  const sent = { text: post.twitterText, withPhotos: post.media.length > 0 };
+  const sent = { text: post.text, withPhotos: post.media.length > 0 };
   return recent.find((tweet) => tweet.createdAt >= since && tweet.createdAt.getTime() <= until && isShownAs(tweet.text, sent));
 }
 
-async function deliverToX(delivery: ClaimedDelivery, post: Work, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
+async function deliverToX(delivery: ClaimedDelivery, post: PartWork, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
   const published = (id: string) => ({ externalId: id, url: tweetUrl(connection.handle ?? "i", id) });
   if (delivery.sentAt) {
     // Reconciliation: an earlier attempt may have posted; look for it before posting again.
@@ -120,7 +139,7 @@ async function deliverToX(delivery: ClaimedDelivery, post: Work, connection: Usa
   }
   if (!(await hooks.beforeSend())) throw new LeaseLost();
   try {
-    const { id } = await createTweet(connection.accessToken, { text: post.twitterText, mediaIds });
+    const { id } = await createTweet(connection.accessToken, { text: post.text, mediaIds });
     return published(id);
   } catch (error) {
     if (!delivery.sentAt || !isProviderError(error) || error.details.code !== "duplicate") throw error;

@@ -22,12 +22,12 @@ const released = { leaseOwner: null, leaseUntil: null };
  * finishing within a few milliseconds of each other are recorded by one statement, each row still
  * conditional on its own lease (see markPublished). `postId`, when the caller knows it, saves looking it up.
  */
-export function recordPublished(deliveryId: string, workerId: string, result: Published, postId?: string): Promise<void> {
-  return recordPublishedTogether({ deliveryId, workerId, result, postId });
+export function recordPublished(delivery: { id: string; targetId: string }, workerId: string, result: Published, postId?: string): Promise<void> {
+  return recordPublishedTogether({ deliveryId: delivery.id, targetId: delivery.targetId, workerId, result, postId });
 }
 
 const recordPublishedTogether = batcher(
-  async (items: { deliveryId: string; workerId: string; result: Published; postId?: string }[]) => {
+  async (items: { deliveryId: string; targetId: string; workerId: string; result: Published; postId?: string }[]) => {
     const db = getDb();
     const written = await markPublished(items, new Date());
     const recorded = items.filter((item) => written.has(item.deliveryId));
@@ -44,7 +44,7 @@ const recordPublishedTogether = batcher(
 );
 
 export async function recordFailure(
-  delivery: { id: string; platform: Platform; postId: string },
+  delivery: { id: string; platform: Platform; postId: string; targetId: string },
   workerId: string,
   outcome: Outcome,
   context: {
@@ -93,11 +93,8 @@ export async function recordFailure(
   const { count } = await db.delivery.updateMany({ where: held(delivery.id, workerId), data });
   if (count === 0) return;
   if (outcome.kind === "reconnect" && context.userId && outcome.code !== "not_connected") {
-    const connection = await db.connection.findUnique({
-      where: { userId_provider: { userId: context.userId, provider: delivery.platform } },
-      select: { id: true },
-    });
-    if (connection) await markNeedsReconnect(connection.id, message);
+    const target = await db.postTarget.findUnique({ where: { id: delivery.targetId }, select: { channelId: true } });
+    if (target?.channelId) await markNeedsReconnect(target.channelId, message);
   }
   await settlePostOf(delivery.postId);
 }

@@ -8,8 +8,24 @@ export interface Published {
 
 export interface PublishedItem {
   deliveryId: string;
+  targetId: string;
   workerId: string;
   result: Published;
+}
+
+/** The first part of each target is what a single-part delivery published. */
+async function markFirstParts(items: PublishedItem[], publishedAt: Date): Promise<void> {
+  if (items.length === 0) return;
+  const caseOf = (value: (item: PublishedItem) => string) =>
+    sql`CASE "targetId" ${joinSql(
+      items.map((item) => sql`WHEN ${item.targetId} THEN ${value(item)}`),
+      " ",
+    )} END`;
+  await getDb().$executeRaw`
+    UPDATE "PostPart"
+    SET "status" = 'published', "externalId" = ${caseOf((item) => item.result.externalId)}, "url" = ${caseOf((item) => item.result.url)},
+        "publishedAt" = ${publishedAt}, "updatedAt" = ${publishedAt}, "errorCode" = NULL, "lastError" = NULL
+    WHERE "targetId" IN (${joinSql(items.map((item) => item.targetId))}) AND "position" = 1`;
 }
 
 /**
@@ -34,6 +50,10 @@ export async function markPublished(items: PublishedItem[], publishedAt: Date): 
       WHERE "id" IN (${joinSql(mine.map((item) => item.deliveryId))}) AND "status" = 'publishing' AND "leaseOwner" = ${workerId}
       RETURNING "id"`;
     for (const row of rows) written.add(row.id);
+    await markFirstParts(
+      mine.filter((item) => written.has(item.deliveryId)),
+      publishedAt,
+    );
   }
   return written;
 }

@@ -209,7 +209,7 @@ export async function deliver(workerId: string, delivery: ClaimedDelivery, work?
       },
       post,
     );
-    await recordPublished(delivery.id, workerId, result, delivery.postId);
+    await recordPublished(delivery, workerId, result, delivery.postId);
     logger.info({ deliveryId: delivery.id, platform: delivery.platform }, "Delivered");
   } catch (error) {
     if (error instanceof LeaseLost) return;

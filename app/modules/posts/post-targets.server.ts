@@ -1,0 +1,100 @@
+import { getDb } from "~/modules/db/db.server";
+import { AppError } from "~/modules/errors/app-error";
+import type { TranslationKey } from "~/modules/i18n/keys";
+import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { partMedia } from "./part-media";
+import type { PostRecord } from "./post-view.server";
+import { problemField, targetProblems, type PartProblem } from "./target-rules";
+import type { TargetInput } from "./targets.server";
+
+// Targets as callers give them (a channel and its parts), checked against the user's channels and
+// the post's images, and the scheduling rules of each target's network.
+
+/** Input bounds, checked before anything else (the networks' own limits are far below). */
+export const MAX_TARGETS = 20;
+export const MAX_PARTS = 25;
+
+export interface TargetRequest {
+  channelId: string;
+  parts: { text: string; imageIds?: string[] }[];
+}
+
+const NETWORK_LABEL: Record<Platform, string> = { linkedin: "LinkedIn", twitter: "X" };
+
+/** How a target is named in messages: its network and its account ("X @ada"). */
+export function targetLabel(target: { network: string; channel?: { displayName: string; handle: string | null } | null }): string {
+  const network = isPlatform(target.network) ? NETWORK_LABEL[target.network] : target.network;
+  const account = target.channel ? (target.channel.handle ? `@${target.channel.handle}` : target.channel.displayName) : "";
+  return account ? `${network} ${account}` : network;
+}
+
+/**
+ * The targets a request names, as the writer takes them: each channel must be one of the user's
+ * (once), each image one of the post's. Refused with the field at fault; nothing is written here.
+ */
+export async function resolveTargets(userId: string, requests: readonly TargetRequest[], postMediaIds: readonly string[]): Promise<TargetInput[]> {
+  const channels = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true } });
+  const seen = new Set<string>();
+  return requests.map((request, t) => {
+    const channel = channels.find((candidate) => candidate.id === request.channelId);
+    if (!channel || !isPlatform(channel.network)) {
+      throw new AppError("validation_failed", "posts.errors.parts.channelUnknown", {
+        fields: { [`targets.${t}.channelId`]: "posts.errors.parts.channelUnknownField" },
+      });
+    }
+    if (seen.has(channel.id)) {
+      throw new AppError("validation_failed", "posts.errors.parts.channelTwice", {
+        fields: { [`targets.${t}.channelId`]: "posts.errors.parts.channelTwiceField" },
+      });
+    }
+    seen.add(channel.id);
+    const parts = request.parts.map((part, p) => {
+      const unknown = (part.imageIds ?? []).find((id) => !postMediaIds.includes(id));
+      if (unknown !== undefined) {
+        throw new AppError("validation_failed", "posts.errors.parts.imageUnknown", {
+          fields: { [`targets.${t}.parts.${p}.imageIds`]: "posts.errors.parts.imageUnknownField" },
+        });
+      }
+      return { text: part.text, mediaIds: [...new Set(part.imageIds ?? [])] };
+    });
+    return { channelId: channel.id, network: channel.network, parts: parts.length > 0 ? parts : [{ text: "" }] };
+  });
+}
+
+const PROBLEM_MESSAGES: Record<PartProblem["code"], { message: TranslationKey; field: TranslationKey; code: ConstructorParameters<typeof AppError>[0] }> = {
+  no_parts: { message: "posts.errors.parts.noParts", field: "posts.errors.parts.tooManyPartsField", code: "text_required" },
+  too_many_parts: { message: "posts.errors.parts.tooManyParts", field: "posts.errors.parts.tooManyPartsField", code: "too_many_parts" },
+  text_required: { message: "posts.errors.parts.textMissing", field: "posts.errors.parts.textMissingField", code: "text_required" },
+  text_too_long: { message: "posts.errors.parts.textOverLimit", field: "posts.errors.parts.textOverLimitField", code: "text_too_long" },
+  too_many_images: { message: "posts.errors.parts.tooManyImages", field: "posts.errors.parts.tooManyImagesField", code: "too_many_images" },
+  images_not_allowed: { message: "posts.errors.parts.imagesNotAllowed", field: "posts.errors.parts.imagesNotAllowedField", code: "images_not_allowed" },
+};
+
+/**
+ * The first reason a post's targets could not be published as they stand, or null: every part
+ * within its network's limits, and each target on a channel that is still there and usable. The
+ * error's `fields` name every part at fault (targets.{i}.parts.{j}.text), its message the first.
+ */
+export function targetsProblem(post: Pick<PostRecord, "targets" | "media">, usableChannelIds: readonly string[]): AppError | null {
+  const targets = post.targets.map((target) => ({
+    network: target.network as Platform,
+    parts: target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length })),
+  }));
+  const problems = targetProblems(targets);
+  if (problems.length > 0) {
+    const [first] = problems as [PartProblem, ...PartProblem[]];
+    const { message, code } = PROBLEM_MESSAGES[first.code];
+    const fields = Object.fromEntries(problems.map((problem) => [problemField(problem), PROBLEM_MESSAGES[problem.code].field]));
+    const target = post.targets[first.target];
+    return new AppError(code, message, {
+      values: { target: target ? targetLabel(target) : "", part: (first.part ?? 0) + 1, length: first.length ?? 0, max: first.max ?? 0 },
+      fields,
+    });
+  }
+  for (const [t, target] of post.targets.entries()) {
+    if (target.channelId && usableChannelIds.includes(target.channelId)) continue;
+    const key: TranslationKey = target.channelId ? "posts.errors.parts.channelNeedsReconnect" : "posts.errors.parts.channelRemoved";
+    return new AppError("channel_unusable", key, { values: { target: targetLabel(target) }, fields: { [`targets.${t}.channelId`]: key } });
+  }
+  return null;
+}
