@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { followConsent, startXFake, type XFake } from "../../tests/fakes/x-server";
-import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../tests/support/provider-env";
+import { followConsent, startXFake, type XFake } from "../../../../tests/fakes/x-server";
+import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../../../tests/support/provider-env";
 import {
   createPkcePair,
   createTweet,
@@ -15,7 +15,7 @@ import {
   uploadXMedia,
   xAuthorizeUrl,
   xConfigured,
-} from "./x.server";
+} from "./client.server";
 
 const REDIRECT_URI = "http://localhost:3000/connections/x/callback";
 let fake: XFake;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
-import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
-import { ProviderError } from "./provider-error";
+import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
+import { ProviderError } from "~/integrations/provider-error";
 
 // LinkedIn client, exactly as docs/providers.md ("LinkedIn") describes the API. Base URLs come from the
 // environment so tests run this code against tests/fakes/linkedin-server.ts.

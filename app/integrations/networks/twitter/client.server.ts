@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
-import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
+import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
 
 // X (API v2) client, exactly as docs/providers.md ("X") describes the API. Base URLs come from the
 // environment so tests run this code against tests/fakes/x-server.ts.
