@@ -1,6 +1,6 @@
-import { linkedinRules } from "./linkedin/rules";
-import { twitterRules } from "./twitter/rules";
-import type { NetworkId, NetworkRules } from "./types";
+import { linkedinRules } from "~/integrations/networks/linkedin/rules";
+import { twitterRules } from "~/integrations/networks/twitter/rules";
+import type { NetworkId, NetworkRules } from "~/integrations/networks/types";
 
 // The client-safe registry: each network's limits, counting and part validation, for the
 // composer's live counters (browser) and the server's validation alike. The full networks

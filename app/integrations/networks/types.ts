@@ -183,7 +183,12 @@ export interface Network extends NetworkRules {
    * names it), so resending the identical part is the reconciliation.
    */
   reconciliation(position: number): "lookup" | "resend" | "unknowable";
-  publishPart(ctx: PublishContext, part: PartToSend): Promise<Published>;
+  /**
+   * Sends one part (uploading its images first). `afterUncertain`: an earlier attempt of this part
+   * may have gone through; where the network can tell from its answer (a duplicate refusal), the
+   * earlier part is returned instead of an error.
+   */
+  publishPart(ctx: PublishContext, part: PartToSend, options?: { afterUncertain?: { sentAt: Date } }): Promise<Published>;
   reconcilePart(ctx: PublishContext, part: PartToSend, attempt: { sentAt: Date; parent: string | null }): Promise<Reconciliation>;
   /** Keyed by external id; an id the network no longer knows (deleted) is left out. */
   fetchMetrics(ctx: PublishContext, externalIds: readonly string[]): Promise<Map<string, Metrics>>;

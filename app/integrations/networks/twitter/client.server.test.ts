@@ -257,7 +257,7 @@ describe("X media and tweets", () => {
     const all = await listRecentTweets(accessToken, user.id);
     expect(all.map((t) => t.text)).toEqual(["Newest", "Newer", "Older"]);
     expect(all[0]!.createdAt).toBeInstanceOf(Date);
-    expect(lastRequest("GET", `/2/users/${user.id}/tweets`).query).toEqual({ max_results: "20", "tweet.fields": "created_at" });
+    expect(lastRequest("GET", `/2/users/${user.id}/tweets`).query).toEqual({ max_results: "20", "tweet.fields": "created_at,referenced_tweets" });
     const recent = await listRecentTweets(accessToken, user.id, { sinceTime: since });
     expect(recent.map((t) => t.text)).toEqual(["Newest", "Newer"]);
     expect(lastRequest("GET", `/2/users/${user.id}/tweets`).query.start_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
