@@ -1,5 +1,6 @@
 // A stand-in for LinkedIn (docs/providers.md, "LinkedIn"): OAuth consent page and token endpoint,
-// userinfo, image upload and posts, over real HTTP so the real client code runs against it.
+// userinfo, image upload, posts and their first comments, over real HTTP so the real client code
+// runs against it.
 // Behaves like LinkedIn where it matters for "never post twice": a duplicate post within 24 h is a
 // 422 DUPLICATE_POST naming the first one, and unescaped "little text" characters cut the post.
 import {

@@ -1,7 +1,8 @@
 // A stand-in for X API v2 (docs/providers.md, "X"): OAuth 2.0 with PKCE (consent page, token, revoke),
-// users/me, media upload, tweets and a user's timeline, over real HTTP so the real client code runs
-// against it. Refresh tokens are single-use, and reusing one kills the whole chain, as on X. Tweets
-// come back (create answer, timeline) as X shows them: HTML-escaped, URLs and media as t.co links.
+// users/me, media upload, tweets and replies, lookups with metrics and a user's timeline, over real
+// HTTP so the real client code runs against it. Refresh tokens are single-use, and reusing one kills
+// the whole chain, as on X. Tweets come back (create answer, timeline) as X shows them: HTML-escaped,
+// URLs and media as t.co links.
 import { createHash, randomBytes } from "node:crypto";
 import twitterText from "twitter-text";
 import {
