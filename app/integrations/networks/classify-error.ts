@@ -4,8 +4,14 @@ import type { ErrorClass } from "~/integrations/networks/types";
 // The mapping every network shares (the same as the publisher's, app/modules/publishing/
 // failures.server.ts, without its attempt counting); a network adds its own cases before it.
 
+/** The calls that create something visible: failing without an answer, they may have created it. */
+const CREATING = new Set(["post", "comment"]);
+
 export function classifyCommon(error: unknown, step: "post" | "prepare" = "post"): ErrorClass {
   if (!isProviderError(error)) return { kind: "retryable", code: "internal" };
+  // An image upload or a token call failing creates no part, whatever step the caller is at.
+  const operation = error.details.operation;
+  if (operation && !CREATING.has(operation)) step = "prepare";
   const { status, retryAt } = error.details;
   if (error.kind === "network") {
     return step === "post" && error.details.sent ? { kind: "uncertain", code: "uncertain" } : { kind: "retryable", code: "network" };

@@ -18,8 +18,6 @@ import { linkedinRules } from "./rules";
 // LinkedIn (member) as a Network: part 1 is the post, part 2 the author's first comment on it.
 // A member app cannot read comments back, so an uncertain comment stays unknown (never resent).
 
-/** How long a comment's 404 ("no such post") is taken for a post LinkedIn is still creating. */
-export const COMMENT_NOT_READY_MS = 60_000;
 /** "Comment create throttled" comes without a time: try again after this. */
 const COMMENT_THROTTLE_WAIT_MS = 60_000;
 
@@ -90,7 +88,8 @@ export const linkedinNetwork: Network = {
   classifyError(error, step = "post") {
     if (isProviderError(error)) {
       if (httpError(error, 422) && error.details.code === "DUPLICATE_POST") return { kind: "permanent", code: "duplicate" };
-      // Right after the post is created, LinkedIn may not know it yet for its comments endpoint.
+      // Right after the post is created, LinkedIn may not know it yet for its comments endpoint (the
+      // publisher's attempt limit bounds this if the post is really gone).
       if (httpError(error, 404, "comment")) return { kind: "retryable", code: "post_not_ready", retryAt: new Date(Date.now() + 5_000) };
       if (httpError(error, 429) && /comment create throttled/i.test(error.message)) {
         return { kind: "retryable", code: "comment_throttled", retryAt: error.details.retryAt ?? new Date(Date.now() + COMMENT_THROTTLE_WAIT_MS) };

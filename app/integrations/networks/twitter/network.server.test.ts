@@ -197,6 +197,12 @@ describe("X errors", () => {
     expect(x.classifyError(server, "prepare")).toEqual({ kind: "retryable", code: "server_error" });
     expect(x.classifyError(server, "post")).toEqual({ kind: "uncertain", code: "uncertain" });
     expect(x.classifyError(new Error("bug"))).toEqual({ kind: "retryable", code: "internal" });
+    // An image upload that got no answer created no tweet: a plain retry, not an uncertain part.
+    fake.dropConnectionAfterHandling("POST /2/media/upload");
+    const image = { bytes: png, mimeType: "image/png", width: 4, height: 4, altText: "" };
+    const upload = await failure(x.publishPart(account(), part("With photo", 1, null, [image])));
+    expect(upload.details).toMatchObject({ operation: "upload", sent: true });
+    expect(x.classifyError(upload)).toEqual({ kind: "retryable", code: "network" });
   });
 
   it("never calls X for an empty metrics list", async () => {
