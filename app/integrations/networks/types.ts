@@ -17,7 +17,7 @@ export interface NetworkLimits {
   counting: TextCounting;
   /** Parts per target, the first included (X: 25 tweets; LinkedIn: the post and one first comment). */
   maxParts: number;
-  /** Images on part 1; later parts follow `partRules`. */
+  /** Images on part 1; later parts follow `laterParts`. */
   maxImagesPerPart: number;
   maxImageBytes: number;
 }
@@ -180,7 +180,8 @@ export interface Network extends NetworkRules {
   /**
    * How the network settles an uncertain part: "lookup" means call reconcilePart before resending;
    * "resend" means publishPart itself recognizes an earlier success (LinkedIn's DUPLICATE_POST
-   * names it), so resending the identical part is the reconciliation.
+   * names it), so resending the identical part is the reconciliation (reconcilePart does it);
+   * "unknowable" means nothing can tell (reconcilePart answers "unknown" without any call).
    */
   reconciliation(position: number): "lookup" | "resend" | "unknowable";
   /**
