@@ -28,7 +28,7 @@ describe("import direction", () => {
     ["app/modules/posts/probe.ts", 'import { a } from "~/components/ui/button";'],
     ["app/modules/posts/probe.ts", 'import { a } from "~/root";'],
     ["app/utils/probe.ts", 'import { a } from "~/components/ui/button";'],
-    ["app/utils/probe.ts", 'import { a } from "~/integrations/x.server";'],
+    ["app/utils/probe.ts", 'import { a } from "~/integrations/networks/twitter/client.server";'],
     ["app/components/probe.tsx", 'import { a } from "~/routes/_default.search";'],
     ["app/components/probe.tsx", 'import { a } from "~/integrations/stripe.server";'],
     ["app/components/probe.tsx", 'import { a } from "~/modules/posts/post-view.server";'],
@@ -39,7 +39,7 @@ describe("import direction", () => {
   });
 
   it.each([
-    ["app/modules/posts/probe.ts", 'import { a } from "~/integrations/x.server";'],
+    ["app/modules/posts/probe.ts", 'import { a } from "~/integrations/networks/twitter/client.server";'],
     ["app/integrations/probe.server.ts", 'import { a } from "~/core/env/env.server";'],
     ["app/utils/probe.ts", 'import { a } from "~/modules/theme/color-mode";'],
     ["app/components/probe.tsx", 'import type { a } from "~/routes/_default.search";'],

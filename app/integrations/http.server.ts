@@ -153,8 +153,10 @@ function linkedinErrorDetails({ status, headers, body }: ProviderAnswer): ErrorD
   // The duplicate marker has been seen both as a code and only in the message: accept either.
   const duplicate = fields.code === "DUPLICATE_POST" || /DUPLICATE_POST|is a duplicate of/i.test(message);
   const code = duplicate ? "DUPLICATE_POST" : (codeOf(fields.serviceErrorCode) ?? codeOf(fields.code) ?? str(fields.error));
-  // LinkedIn's limits are daily and reset at midnight UTC when it does not say otherwise.
-  const retryAt = retryAfter(headers) ?? (status === 429 ? nextMidnightUtc() : undefined);
+  // LinkedIn's limits are daily and reset at midnight UTC when it does not say otherwise; a comment
+  // throttle ("Comment create throttled") is short-lived, so it gets no midnight default.
+  const daily = status === 429 && !/comment create throttled/i.test(message);
+  const retryAt = retryAfter(headers) ?? (daily ? nextMidnightUtc() : undefined);
   return { message, code, retryAt };
 }
 
@@ -163,10 +165,18 @@ function xErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDetails 
   const first = Array.isArray(fields.errors) ? asFields(fields.errors[0]) : {};
   const message =
     str(first.message) ?? str(fields.detail) ?? str(fields.error_description) ?? str(fields.title) ?? str(fields.error) ?? fallbackMessage("X", status, body);
-  const duplicate = status === 403 && /duplicate/i.test(message);
-  const code = duplicate ? "duplicate" : (codeOf(first.code) ?? str(fields.error));
+  const code = xErrorCode(status, message, str(fields.type)) ?? codeOf(first.code) ?? str(fields.error);
   const retryAt = retryAfter(headers) ?? (status === 429 ? xRateLimitReset(headers) : undefined);
   return { message, code, retryAt };
+}
+
+/** X's own refusals that the publisher must tell apart (docs/providers.md, "X"). */
+function xErrorCode(status: number, message: string, type: string | undefined): string | undefined {
+  if (status === 403 && /duplicate/i.test(message)) return "duplicate";
+  if (status === 403 && /reply to this conversation is not allowed/i.test(message)) return "reply_not_allowed";
+  // The app's spending cap: waiting for a rate-limit window does not help.
+  if (status === 429 && type?.endsWith("/usage-capped")) return "usage_capped";
+  return undefined;
 }
 
 function fallbackMessage(name: string, status: number, body: unknown): string {

@@ -1,5 +1,6 @@
 // A stand-in for LinkedIn (docs/providers.md, "LinkedIn"): OAuth consent page and token endpoint,
-// userinfo, image upload and posts, over real HTTP so the real client code runs against it.
+// userinfo, image upload, posts and their first comments, over real HTTP so the real client code
+// runs against it.
 // Behaves like LinkedIn where it matters for "never post twice": a duplicate post within 24 h is a
 // 422 DUPLICATE_POST naming the first one, and unescaped "little text" characters cut the post.
 import {
@@ -58,6 +59,20 @@ export interface LinkedInFakePost {
   imageUrns: string[];
   body: any;
   createdAt: Date;
+  /** The feed activity behind the share: what comments name as their object. */
+  activityUrn: string;
+}
+
+export interface LinkedInFakeComment {
+  id: string;
+  /** urn:li:comment:(urn:li:activity:N,ID) */
+  urn: string;
+  /** The post's URN as the request named it. */
+  postUrn: string;
+  actor: string;
+  text: string;
+  body: any;
+  createdAt: Date;
 }
 
 interface AuthorizationCode {
@@ -77,6 +92,9 @@ export interface LinkedInFakeState {
   codes: Map<string, AuthorizationCode>;
   images: Map<string, LinkedInFakeImage>;
   posts: LinkedInFakePost[];
+  comments: LinkedInFakeComment[];
+  /** For this long after a post is created, commenting on it answers 404 (LinkedIn lags). */
+  commentNotReadyMs: number;
   requests: RecordedRequest[];
   /** The member who "is signed in" on the consent page (default: the first user created). */
   signedInSub: string | null;
@@ -98,6 +116,8 @@ export interface LinkedInFake extends FakeControls {
   expireToken(accessToken: string): void;
   /** Posts stored with this visible text (all posts when omitted). */
   countPosts(text?: string): number;
+  /** The next `times` comment creations answer 429 "Comment create throttled". */
+  throttleComments(times?: number): void;
 }
 
 const TOKEN_LIFETIME = 5_184_000;
@@ -159,6 +179,8 @@ export async function startLinkedInFake({
     codes: new Map(),
     images: new Map(),
     posts: [],
+    comments: [],
+    commentNotReadyMs: 0,
     requests: [],
     signedInSub: null,
     issueRefreshTokens: false,
@@ -365,8 +387,54 @@ export async function startLinkedInFake({
     const earlier = text ? state.posts.find((p) => p.author === author && p.text === text && Date.now() - p.createdAt.getTime() < DAY_MS) : undefined;
     if (earlier) return apiError(422, `Content is a duplicate of ${earlier.urn}`, { code: "DUPLICATE_POST" });
     const urn = `urn:li:share:${7_300_000_000_000_000_000n + BigInt(state.posts.length + 1)}`;
-    state.posts.push({ urn, author, commentary: request.body.commentary, text, imageUrns: checked.imageUrns, body: request.body, createdAt: new Date() });
+    const activityUrn = `urn:li:activity:${7_310_000_000_000_000_000n + BigInt(state.posts.length + 1)}`;
+    const createdAt = new Date();
+    state.posts.push({ urn, author, commentary: request.body.commentary, text, imageUrns: checked.imageUrns, body: request.body, createdAt, activityUrn });
     return { status: 201, headers: { "x-restli-id": urn } };
+  }
+
+  /** POST /rest/socialActions/{encoded post URN}/comments: the author's comment on a post. */
+  function createComment(request: RecordedRequest, target: string): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    const post = state.posts.find((p) => p.urn === target || p.activityUrn === target);
+    if (!post || Date.now() - post.createdAt.getTime() < state.commentNotReadyMs) {
+      return apiError(404, `Entity with key ${target} not found`, { serviceErrorCode: 0 });
+    }
+    const body = request.body;
+    if (!body || typeof body !== "object") return apiError(400, "Request body must be JSON");
+    if (typeof body.actor !== "string") return apiError(422, "ERROR :: /actor :: field is required but not found and has no default value");
+    if (body.object !== target) return apiError(400, `The object ${String(body.object)} does not match the path's ${target}`);
+    if (typeof body.message?.text !== "string" || !body.message.text) return apiError(422, "ERROR :: /message/text :: field is required");
+    // A member token comments only as that member, here only as the post's author (first comment).
+    if (body.actor !== `urn:li:person:${user.sub}` || body.actor !== post.author) {
+      return apiError(403, "Not enough permissions to comment as this actor", { serviceErrorCode: 100 });
+    }
+    counter++;
+    const id = String(7_320_000_000_000_000_000n + BigInt(counter));
+    const urn = `urn:li:comment:(${post.activityUrn},${id})`;
+    const createdAt = new Date();
+    state.comments.push({ id, urn, postUrn: target, actor: body.actor, text: body.message.text, body, createdAt });
+    const answer = {
+      id,
+      commentUrn: urn,
+      object: post.activityUrn,
+      actor: body.actor,
+      message: { text: body.message.text },
+      created: { actor: body.actor, time: createdAt.getTime() },
+    };
+    return json(201, answer, { "x-restli-id": id });
+  }
+
+  /** A member app cannot read comments (r_member_social is for select developers only). */
+  function listComments(request: RecordedRequest): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    return apiError(403, "Not enough permissions to access: socialActions.comments.GET.20240101", { serviceErrorCode: 100 });
   }
 
   function route(request: RecordedRequest, { raw }: RequestPayload): Reply {
@@ -378,6 +446,12 @@ export async function startLinkedInFake({
     if (method === "POST" && path === "/rest/images") return initializeUpload(request);
     if (method === "PUT" && path.startsWith("/dms-uploads/")) return upload(request, raw);
     if (method === "POST" && path === "/rest/posts") return createPost(request);
+    const comments = /^\/rest\/socialActions\/([^/]+)\/comments$/.exec(path);
+    if (comments) {
+      const target = decodeURIComponent(comments[1]!);
+      if (method === "POST") return createComment(request, target);
+      if (method === "GET") return listComments(request);
+    }
     return apiError(404, `No route ${method} ${path}`);
   }
 
@@ -409,6 +483,13 @@ export async function startLinkedInFake({
     expireToken(token) {
       const record = state.tokens.get(token);
       if (record) record.expiresAt = Date.now() - 1000;
+    },
+    throttleComments(times = 1) {
+      server.failNext((r) => r.method === "POST" && /^\/rest\/socialActions\/[^/]+\/comments$/.test(r.path), {
+        status: 429,
+        body: { message: "Comment create throttled", status: 429 },
+        times,
+      });
     },
     countPosts: (text) => (text === undefined ? state.posts.length : state.posts.filter((p) => p.text === text).length),
   };

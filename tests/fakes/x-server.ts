@@ -1,7 +1,8 @@
 // A stand-in for X API v2 (docs/providers.md, "X"): OAuth 2.0 with PKCE (consent page, token, revoke),
-// users/me, media upload, tweets and a user's timeline, over real HTTP so the real client code runs
-// against it. Refresh tokens are single-use, and reusing one kills the whole chain, as on X. Tweets
-// come back (create answer, timeline) as X shows them: HTML-escaped, URLs and media as t.co links.
+// users/me, media upload, tweets and replies, lookups with metrics and a user's timeline, over real
+// HTTP so the real client code runs against it. Refresh tokens are single-use, and reusing one kills
+// the whole chain, as on X. Tweets come back (create answer, timeline) as X shows them: HTML-escaped,
+// URLs and media as t.co links.
 import { createHash, randomBytes } from "node:crypto";
 import twitterText from "twitter-text";
 import {
@@ -70,6 +71,18 @@ export interface XFakeTweet {
   mediaIds: string[];
   body: any;
   createdAt: Date;
+  /** The tweet this one replies to (a thread's previous part). */
+  repliedTo?: string;
+  metrics: XFakeMetrics;
+}
+
+export interface XFakeMetrics {
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  quote_count: number;
+  bookmark_count: number;
+  impression_count: number;
 }
 
 interface AuthorizationCode {
@@ -120,6 +133,10 @@ export interface XFake extends FakeControls {
   revoke(token: string): void;
   /** Tweets stored with exactly this text (all tweets when omitted). */
   countTweets(text?: string): number;
+  /** A tweet posted by the user outside the app (another account's tweet to reply to, …). */
+  seedTweet(userId: string, text: string, options?: { repliedTo?: string }): XFakeTweet;
+  /** What GET /2/tweets?tweet.fields=public_metrics gives for this tweet from now on. */
+  setMetrics(tweetId: string, metrics: Partial<XFakeMetrics>): void;
 }
 
 const FULL_SCOPE = "tweet.read tweet.write users.read media.write offline.access";
@@ -129,6 +146,12 @@ const MEDIA_CATEGORIES = new Set(["tweet_image", "tweet_gif", "tweet_video", "dm
 const TWEET_FIELDS = new Set(["text", "media", "reply", "quote_tweet_id", "reply_settings", "poll"]);
 
 const problem = (status: number, title: string, detail: string) => json(status, { title, detail, type: "about:blank", status });
+/** Since 2026-02-24 an ordinary app may reply only where the author engaged it (docs/providers.md, "X"). */
+export const REPLY_NOT_ALLOWED =
+  "Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.";
+/** A reply to a tweet that does not exist (or was deleted). */
+export const REPLY_PARENT_MISSING = "You attempted to reply to a Tweet that is deleted or not visible to you.";
+const ZERO_METRICS: XFakeMetrics = { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 };
 const unauthorized = () => problem(401, "Unauthorized", "Unauthorized");
 const invalidRequest = (message: string) =>
   json(400, {
@@ -407,12 +430,55 @@ export async function startXFake({
     });
     if (foreign) return invalidRequest(`Your media IDs are invalid: ${foreign}`);
     if (twitterText.parseTweet(text).weightedLength > 280) return invalidRequest("Your Tweet text is too long.");
+    const reply = replyProblem(user, body.reply);
+    if (typeof reply !== "string" && reply !== undefined) return reply;
     const duplicate = text && state.tweets.some((t) => t.userId === user.id && t.text === text && Date.now() - t.createdAt.getTime() < DAY_MS);
     if (duplicate) return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
     const id = String(1_900_000_000_000_000_000n + BigInt(state.tweets.length + 1));
     const shownText = shownAsX(text, ids.length > 0);
-    state.tweets.push({ id, userId: user.id, text, shownText, mediaIds: ids, body, createdAt: new Date() });
+    state.tweets.push({ id, userId: user.id, text, shownText, mediaIds: ids, body, createdAt: new Date(), repliedTo: reply, metrics: { ...ZERO_METRICS } });
     return json(201, { data: { id, text: shownText, edit_history_tweet_ids: [id] } });
+  }
+
+  /** The parent id of a valid `reply`, undefined without one, or X's refusal. */
+  function replyProblem(user: XFakeUser, reply: any): string | undefined | Reply {
+    if (reply === undefined) return undefined;
+    const parentId = reply?.in_reply_to_tweet_id;
+    if (typeof parentId !== "string" || !/^\d+$/.test(parentId)) return invalidRequest("`reply.in_reply_to_tweet_id` must be a tweet id");
+    const parent = state.tweets.find((t) => t.id === parentId);
+    if (!parent) return problem(403, "Forbidden", REPLY_PARENT_MISSING);
+    // Own tweets (a thread) are fine; another author's only if it mentioned this account.
+    const mentioned = new RegExp(`(^|[^\\w])@${user.username}\\b`, "i").test(parent.text);
+    if (parent.userId !== user.id && !mentioned) return problem(403, "Forbidden", REPLY_NOT_ALLOWED);
+    return parentId;
+  }
+
+  function lookupTweets(request: RecordedRequest): Reply {
+    const ids = (request.query.ids ?? "").split(",").filter(Boolean);
+    if (ids.length < 1 || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) {
+      return invalidRequest("The `ids` query parameter value must be 1 to 100 comma-separated tweet ids");
+    }
+    const withMetrics = (request.query["tweet.fields"] ?? "").split(",").includes("public_metrics");
+    const data = [];
+    const errors = [];
+    for (const id of ids) {
+      const tweet = state.tweets.find((t) => t.id === id);
+      if (!tweet) {
+        errors.push({
+          value: id,
+          detail: `Could not find tweet with ids: [${id}].`,
+          title: "Not Found Error",
+          resource_type: "tweet",
+          parameter: "ids",
+          resource_id: id,
+          type: "https://api.twitter.com/2/problems/resource-not-found",
+        });
+        continue;
+      }
+      data.push({ id, text: tweet.shownText, edit_history_tweet_ids: [id], ...(withMetrics ? { public_metrics: { ...tweet.metrics } } : {}) });
+    }
+    // Like X: `data` only when something was found, `errors` only when something was not.
+    return json(200, { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) });
   }
 
   function timeline(userId: string, request: RecordedRequest): Reply {
@@ -421,12 +487,20 @@ export async function startXFake({
     if (!Number.isInteger(max) || max < 5 || max > 100) return invalidRequest("`max_results` must be between 5 and 100");
     const since = request.query.start_time ? Date.parse(request.query.start_time) : 0;
     if (Number.isNaN(since)) return invalidRequest("`start_time` must be an RFC 3339 date-time");
-    const withDate = (request.query["tweet.fields"] ?? "").split(",").includes("created_at");
+    const fields = (request.query["tweet.fields"] ?? "").split(",");
+    const withDate = fields.includes("created_at");
+    const withReferences = fields.includes("referenced_tweets");
     const found = state.tweets
       .filter((t) => t.userId === userId && t.createdAt.getTime() >= since)
       .reverse()
       .slice(0, max)
-      .map((t) => ({ id: t.id, text: t.shownText, edit_history_tweet_ids: [t.id], ...(withDate ? { created_at: t.createdAt.toISOString() } : {}) }));
+      .map((t) => ({
+        id: t.id,
+        text: t.shownText,
+        edit_history_tweet_ids: [t.id],
+        ...(withDate ? { created_at: t.createdAt.toISOString() } : {}),
+        ...(withReferences && t.repliedTo ? { referenced_tweets: [{ type: "replied_to", id: t.repliedTo }] } : {}),
+      }));
     // X leaves `data` out when there is nothing.
     if (found.length === 0) return json(200, { meta: { result_count: 0 } });
     return json(200, { data: found, meta: { result_count: found.length, newest_id: found[0]!.id, oldest_id: found[found.length - 1]!.id } });
@@ -453,9 +527,11 @@ export async function startXFake({
           ? uploadMedia(auth.user, upload)
           : method === "POST" && path === "/2/tweets"
             ? createTweet(auth.user, request.body)
-            : method === "GET" && /^\/2\/users\/[^/]+\/tweets$/.test(path)
-              ? timeline(decodeURIComponent(path.split("/")[3] ?? ""), request)
-              : problem(404, "Not Found Error", `No route ${method} ${path}`);
+            : method === "GET" && path === "/2/tweets"
+              ? lookupTweets(request)
+              : method === "GET" && /^\/2\/users\/[^/]+\/tweets$/.test(path)
+                ? timeline(decodeURIComponent(path.split("/")[3] ?? ""), request)
+                : problem(404, "Not Found Error", `No route ${method} ${path}`);
     return { ...reply, headers: { ...headers, ...reply.headers } };
   }
 
@@ -512,5 +588,26 @@ export async function startXFake({
     },
     revoke,
     countTweets: (text) => (text === undefined ? state.tweets.length : state.tweets.filter((t) => t.text === text).length),
+    seedTweet(userId, text, { repliedTo } = {}) {
+      const id = String(1_900_000_000_000_000_000n + BigInt(state.tweets.length + 1));
+      const tweet: XFakeTweet = {
+        id,
+        userId,
+        text,
+        shownText: shownAsX(text, false),
+        mediaIds: [],
+        body: { text },
+        createdAt: new Date(),
+        repliedTo,
+        metrics: { ...ZERO_METRICS },
+      };
+      state.tweets.push(tweet);
+      return tweet;
+    },
+    setMetrics(tweetId, metrics) {
+      const tweet = state.tweets.find((t) => t.id === tweetId);
+      if (!tweet) throw new Error(`No tweet ${tweetId}`);
+      tweet.metrics = { ...tweet.metrics, ...metrics };
+    },
   };
 }

@@ -13,7 +13,7 @@ import { addImage, moveImage, removeImage } from "~/modules/posts/post-images.se
 import { countPostsByFilter } from "~/modules/posts/post-lists.server";
 import { createPost, deletePost, duplicatePost, getOwnPost, listPosts, publishNow, schedulePost, updatePost } from "~/modules/posts/post.server";
 import type { Platform } from "~/core/platforms/platforms";
-import { xWeightedLength } from "~/core/platforms/text-limits";
+import { xWeightedLength } from "~/integrations/networks/twitter/text";
 import { uniqueEmail } from "./helpers";
 
 const MINUTE = 60_000;

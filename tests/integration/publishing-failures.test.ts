@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isProviderError } from "~/integrations/provider-error";
-import { getXMe, refreshXToken } from "~/integrations/x.server";
+import { getXMe, refreshXToken } from "~/integrations/networks/twitter/client.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";

@@ -3,7 +3,7 @@
 // out and was taken over never overwrites what the other process stored.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { isProviderError } from "~/integrations/provider-error";
-import { getXMe } from "~/integrations/x.server";
+import { getXMe } from "~/integrations/networks/twitter/client.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";

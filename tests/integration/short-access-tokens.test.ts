@@ -2,7 +2,7 @@
 // so every use refreshes first, and the token a refresh just returned must be used, on every path
 // of the publisher, exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getXMe } from "~/integrations/x.server";
+import { getXMe } from "~/integrations/networks/twitter/client.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import type { Platform } from "~/core/platforms/platforms";

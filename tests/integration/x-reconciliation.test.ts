@@ -3,7 +3,7 @@
 // links for URLs and photos, as the fake does): the tweet must still be recognised, and X's
 // duplicate refusal must not turn a live tweet into a failed post.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTweet } from "~/integrations/x.server";
+import { createTweet } from "~/integrations/networks/twitter/client.server";
 import { getDb } from "~/modules/db/db.server";
 import {
   connectedUser,

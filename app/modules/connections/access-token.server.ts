@@ -1,6 +1,6 @@
-import { refreshLinkedinToken } from "~/integrations/linkedin.server";
+import { refreshLinkedinToken } from "~/integrations/networks/linkedin/client.server";
 import { isProviderError } from "~/integrations/provider-error";
-import { refreshXToken } from "~/integrations/x.server";
+import { refreshXToken } from "~/integrations/networks/twitter/client.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";

@@ -1,5 +1,5 @@
-import { linkedinConfigured } from "~/integrations/linkedin.server";
-import { xConfigured } from "~/integrations/x.server";
+import { linkedinConfigured } from "~/integrations/networks/linkedin/client.server";
+import { xConfigured } from "~/integrations/networks/twitter/client.server";
 import { getDb } from "~/modules/db/db.server";
 import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
 

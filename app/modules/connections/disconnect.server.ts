@@ -1,5 +1,5 @@
 import { isProviderError } from "~/integrations/provider-error";
-import { revokeXToken } from "~/integrations/x.server";
+import { revokeXToken } from "~/integrations/networks/twitter/client.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";

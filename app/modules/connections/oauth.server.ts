@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { exchangeLinkedinCode, getLinkedinUserInfo, linkedinAuthorizeUrl, linkedinConfigured } from "~/integrations/linkedin.server";
+import { exchangeLinkedinCode, getLinkedinUserInfo, linkedinAuthorizeUrl, linkedinConfigured } from "~/integrations/networks/linkedin/client.server";
 import { isProviderError } from "~/integrations/provider-error";
-import { createPkcePair, exchangeXCode, getXMe, xAuthorizeUrl, xConfigured } from "~/integrations/x.server";
+import { createPkcePair, exchangeXCode, getXMe, xAuthorizeUrl, xConfigured } from "~/integrations/networks/twitter/client.server";
 import { randomToken } from "~/modules/crypto/tokens.server";
 import { seal, sign, unseal, verifySignature } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";

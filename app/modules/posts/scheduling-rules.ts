@@ -1,7 +1,8 @@
 import { AppError } from "~/modules/errors/app-error";
 import { fitsEveryPlatform, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
-import { checkLinkedinText, checkXText } from "~/core/platforms/text-limits";
+import { checkLinkedinText } from "~/integrations/networks/linkedin/text";
+import { checkXText } from "~/integrations/networks/twitter/text";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
 interface Content {

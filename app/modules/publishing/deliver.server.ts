@@ -1,7 +1,7 @@
-import { createLinkedinPost, duplicateUrnOf, uploadLinkedinImage } from "~/integrations/linkedin.server";
+import { createLinkedinPost, duplicateUrnOf, uploadLinkedinImage } from "~/integrations/networks/linkedin/client.server";
 import { isProviderError, ProviderError } from "~/integrations/provider-error";
-import { isShownAs } from "~/integrations/x-text";
-import { createTweet, listRecentTweets, tweetUrl, uploadXMedia, type XTweet } from "~/integrations/x.server";
+import { isShownAs } from "~/integrations/networks/twitter/shown-text";
+import { createTweet, listRecentTweets, tweetUrl, uploadXMedia, type XTweet } from "~/integrations/networks/twitter/client.server";
 import { connectionSelect, usableConnection, type ConnectionRow, type UsableConnection } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShownAs } from "./x-text";
+import { isShownAs } from "./shown-text";
 
 const plain = (text: string) => ({ text, withPhotos: false });
 const photos = (text: string) => ({ text, withPhotos: true });

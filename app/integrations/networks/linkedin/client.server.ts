@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
-import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
-import { ProviderError } from "./provider-error";
+import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
+import { ProviderError } from "~/integrations/provider-error";
 
 // LinkedIn client, exactly as docs/providers.md ("LinkedIn") describes the API. Base URLs come from the
 // environment so tests run this code against tests/fakes/linkedin-server.ts.
@@ -199,6 +199,36 @@ export async function createLinkedinPost(
     });
   }
   return { urn, url: linkedinPostUrl(urn) };
+}
+
+const commentSchema = z.object({ id: z.string().optional(), commentUrn: z.string().optional() }).nullable();
+
+/**
+ * Comments on a post as its author (the first comment). `postUrn` is the URN the post was created
+ * with (urn:li:share:… or urn:li:ugcPost:…); `text` is plain (attributes, not little text), sent as
+ * it is. The comment's id comes from the body's commentUrn or id, else the x-restli-id header.
+ */
+export async function createLinkedinComment(
+  accessToken: string,
+  { postUrn, actorUrn, text }: { postUrn: string; actorUrn: string; text: string },
+): Promise<{ commentUrn: string }> {
+  const call: ProviderCall = {
+    provider: "linkedin",
+    operation: "comment",
+    url: `${getEnv().LINKEDIN_API_URL}/rest/socialActions/${encodeURIComponent(postUrn)}/comments`,
+    bearer: accessToken,
+    headers: restHeaders(),
+    json: { actor: actorUrn, object: postUrn, message: { text } },
+  };
+  const answer = await providerFetch(call);
+  const body = commentSchema.safeParse(answer.body);
+  const header = answer.headers.get("x-restli-id")?.trim();
+  const named = (body.success ? body.data?.commentUrn : undefined) ?? header ?? (body.success ? body.data?.id : undefined);
+  if (!named) {
+    // Created, but unnamed: uncertain. A comment cannot be read back, so it will show as unknown.
+    throw new ProviderError("linkedin", "network", "LinkedIn accepted the comment without naming it", { sent: true, operation: "comment" });
+  }
+  return { commentUrn: named };
 }
 
 export function linkedinPostUrl(urn: string): string {

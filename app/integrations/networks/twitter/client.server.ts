@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
-import { providerFetch, readAnswer, type ProviderCall } from "./http.server";
+import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
 
 // X (API v2) client, exactly as docs/providers.md ("X") describes the API. Base URLs come from the
 // environment so tests run this code against tests/fakes/x-server.ts.
@@ -29,6 +29,17 @@ export interface XTweet {
   /** As X shows it, not as it was sent: compare with isShownAs (x-text.ts). */
   text: string;
   createdAt: Date;
+  /** The tweet it replies to (referenced_tweets replied_to), if it is a reply. */
+  repliedTo?: string;
+}
+
+export interface XPublicMetrics {
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  /** Absent when X leaves it out (it is documented as non-public). */
+  impressions?: number;
 }
 
 export function xConfigured(): boolean {
@@ -139,13 +150,21 @@ export async function uploadXMedia(accessToken: string, { bytes, mimeType }: { b
 
 const tweetSchema = z.object({ data: z.object({ id: z.string().min(1) }) });
 
-export async function createTweet(accessToken: string, { text, mediaIds }: { text: string; mediaIds: string[] }): Promise<{ id: string }> {
+/** Posts a tweet; `replyTo` makes it the next tweet of a thread (a reply to that tweet). */
+export async function createTweet(
+  accessToken: string,
+  { text, mediaIds, replyTo }: { text: string; mediaIds: string[]; replyTo?: string | null },
+): Promise<{ id: string }> {
   const call: ProviderCall = {
     provider: "twitter",
     operation: "post",
     url: `${getEnv().X_API_URL}/2/tweets`,
     bearer: accessToken,
-    json: mediaIds.length > 0 ? { text, media: { media_ids: mediaIds } } : { text },
+    json: {
+      text,
+      ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+      ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}),
+    },
   };
   // `creates`: an unreadable 201 may still be a published tweet.
   return { id: readAnswer(call, await providerFetch(call), tweetSchema, true).data.id };
@@ -156,7 +175,16 @@ export function tweetUrl(username: string, id: string): string {
 }
 
 const timelineSchema = z.object({
-  data: z.array(z.object({ id: z.string(), text: z.string(), created_at: z.string() })).default([]),
+  data: z
+    .array(
+      z.object({
+        id: z.string(),
+        text: z.string(),
+        created_at: z.string(),
+        referenced_tweets: z.array(z.object({ type: z.string(), id: z.string() })).optional(),
+      }),
+    )
+    .default([]),
 });
 
 /** The account's latest tweets, newest first: how an uncertain post is found again. */
@@ -167,12 +195,62 @@ export async function listRecentTweets(accessToken: string, userId: string, { si
     url: `${getEnv().X_API_URL}/2/users/${encodeURIComponent(userId)}/tweets`,
     query: {
       max_results: "20",
-      "tweet.fields": "created_at",
+      "tweet.fields": "created_at,referenced_tweets",
       // X wants RFC 3339 without milliseconds.
       start_time: sinceTime ? sinceTime.toISOString().replace(/\.\d{3}Z$/, "Z") : undefined,
     },
     bearer: accessToken,
   };
   const { data } = readAnswer(call, await providerFetch(call), timelineSchema);
-  return data.map((tweet) => ({ id: tweet.id, text: tweet.text, createdAt: new Date(tweet.created_at) }));
+  return data.map((tweet) => ({
+    id: tweet.id,
+    text: tweet.text,
+    createdAt: new Date(tweet.created_at),
+    repliedTo: tweet.referenced_tweets?.find((ref) => ref.type === "replied_to")?.id,
+  }));
+}
+
+const metricsSchema = z.object({
+  data: z
+    .array(
+      z.object({
+        id: z.string(),
+        public_metrics: z
+          .object({
+            like_count: z.number(),
+            retweet_count: z.number(),
+            reply_count: z.number(),
+            quote_count: z.number(),
+            impression_count: z.number().optional(),
+          })
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+
+/** X takes at most 100 ids per lookup. */
+export const X_METRICS_BATCH = 100;
+
+/**
+ * Public metrics of up to 100 tweets by id. Deleted or unknown ids are left out (X lists them
+ * under `errors`, with a 200).
+ */
+export async function getTweetMetrics(accessToken: string, ids: readonly string[]): Promise<Map<string, XPublicMetrics>> {
+  if (ids.length > X_METRICS_BATCH) throw new Error(`At most ${X_METRICS_BATCH} ids per call`);
+  const found = new Map<string, XPublicMetrics>();
+  if (ids.length === 0) return found;
+  const call: ProviderCall = {
+    provider: "twitter",
+    operation: "metrics",
+    url: `${getEnv().X_API_URL}/2/tweets`,
+    query: { ids: ids.join(","), "tweet.fields": "public_metrics" },
+    bearer: accessToken,
+  };
+  for (const tweet of readAnswer(call, await providerFetch(call), metricsSchema).data) {
+    const m = tweet.public_metrics;
+    if (!m) continue;
+    found.set(tweet.id, { likes: m.like_count, reposts: m.retweet_count, replies: m.reply_count, quotes: m.quote_count, impressions: m.impression_count });
+  }
+  return found;
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { followConsent, startXFake, type XFake } from "../../tests/fakes/x-server";
-import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../tests/support/provider-env";
+import { followConsent, startXFake, type XFake } from "../../../../tests/fakes/x-server";
+import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../../../tests/support/provider-env";
 import {
   createPkcePair,
   createTweet,
@@ -15,7 +15,7 @@ import {
   uploadXMedia,
   xAuthorizeUrl,
   xConfigured,
-} from "./x.server";
+} from "./client.server";
 
 const REDIRECT_URI = "http://localhost:3000/connections/x/callback";
 let fake: XFake;
@@ -257,7 +257,7 @@ describe("X media and tweets", () => {
     const all = await listRecentTweets(accessToken, user.id);
     expect(all.map((t) => t.text)).toEqual(["Newest", "Newer", "Older"]);
     expect(all[0]!.createdAt).toBeInstanceOf(Date);
-    expect(lastRequest("GET", `/2/users/${user.id}/tweets`).query).toEqual({ max_results: "20", "tweet.fields": "created_at" });
+    expect(lastRequest("GET", `/2/users/${user.id}/tweets`).query).toEqual({ max_results: "20", "tweet.fields": "created_at,referenced_tweets" });
     const recent = await listRecentTweets(accessToken, user.id, { sinceTime: since });
     expect(recent.map((t) => t.text)).toEqual(["Newest", "Newer"]);
     expect(lastRequest("GET", `/2/users/${user.id}/tweets`).query.start_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { followConsent, startLinkedInFake, type LinkedInFake } from "../../tests/fakes/linkedin-server";
-import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../tests/support/provider-env";
+import { followConsent, startLinkedInFake, type LinkedInFake } from "../../../../tests/fakes/linkedin-server";
+import { closedPortUrl, failure, lastRequestOf, providerEnv } from "../../../../tests/support/provider-env";
 import {
   createLinkedinPost,
   duplicateUrnOf,
@@ -12,7 +12,7 @@ import {
   linkedinConfigured,
   refreshLinkedinToken,
   uploadLinkedinImage,
-} from "./linkedin.server";
+} from "./client.server";
 
 const REDIRECT_URI = "http://localhost:3000/connections/linkedin/callback";
 let fake: LinkedInFake;

@@ -1,0 +1,21 @@
+import type { NetworkRules, PartDraft } from "~/integrations/networks/types";
+import { validatePartsWith } from "~/integrations/networks/validate-parts";
+import { checkLinkedinText, LINKEDIN_MAX_CHARS, linkedinLength } from "./text";
+
+// LinkedIn's rules (client-safe): part 1 is the post (3,000 characters, up to 20 images), part 2 an
+// optional first comment: text only (a comment takes no images through this API), same length
+// (LinkedIn documents no comment limit; the post's is the safe one).
+
+const limits = { maxChars: LINKEDIN_MAX_CHARS, counting: "characters", maxParts: 2, maxImagesPerPart: 20, maxImageBytes: 5 * 1024 * 1024 } as const;
+const laterParts = { kind: "comment", maxChars: LINKEDIN_MAX_CHARS, maxImages: 0 } as const;
+
+export const linkedinRules: NetworkRules = {
+  id: "linkedin",
+  label: "LinkedIn",
+  threadKind: "comment",
+  limits,
+  laterParts,
+  countText: linkedinLength,
+  checkText: (text) => checkLinkedinText(text),
+  validateParts: (parts: readonly PartDraft[]) => validatePartsWith({ limits, laterParts, countText: linkedinLength }, parts),
+};

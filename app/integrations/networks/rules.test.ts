@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { NETWORK_RULES, networkRules } from "./rules";
+
+describe("network rules", () => {
+  it("lists each network once, found by its id", () => {
+    expect(NETWORK_RULES.map((n) => n.id)).toEqual(["linkedin", "twitter"]);
+    expect(networkRules("twitter").label).toBe("X (Twitter)");
+    expect(networkRules("linkedin").threadKind).toBe("comment");
+    expect(() => networkRules("myspace" as never)).toThrow(/Unknown network/);
+  });
+
+  it("X: a thread of 25 tweets of 280 weighted characters, 4 images each", () => {
+    const x = networkRules("twitter");
+    expect(x.limits).toEqual({ maxChars: 280, counting: "weighted", maxParts: 25, maxImagesPerPart: 4, maxImageBytes: 5 * 1024 * 1024 });
+    expect(x.countText("😀")).toBe(2);
+    expect(
+      x.validateParts([
+        { text: "one", imageCount: 4 },
+        { text: "two", imageCount: 0 },
+      ]),
+    ).toEqual([]);
+    expect(x.validateParts([{ text: "", imageCount: 1 }])).toEqual([]); // a photo alone is a tweet
+    expect(
+      x.validateParts([
+        { text: "ok", imageCount: 0 },
+        { text: "a".repeat(281), imageCount: 5 },
+        { text: "  ", imageCount: 0 },
+      ]),
+    ).toEqual([
+      { index: 1, code: "too_long", length: 281, max: 280 },
+      { index: 1, code: "too_many_images", count: 5, max: 4 },
+      { index: 2, code: "empty_part" },
+    ]);
+    const thread = Array.from({ length: 26 }, (_, i) => ({ text: `part ${i}`, imageCount: 0 }));
+    expect(x.validateParts(thread)).toEqual([{ index: 25, code: "too_many_parts", count: 26, max: 25 }]);
+  });
+
+  it("LinkedIn: a post of 3,000 characters and 20 images, then one text-only first comment", () => {
+    const linkedin = networkRules("linkedin");
+    expect(linkedin.limits).toMatchObject({ maxChars: 3000, counting: "characters", maxParts: 2, maxImagesPerPart: 20 });
+    expect(linkedin.laterParts).toEqual({ kind: "comment", maxChars: 3000, maxImages: 0 });
+    expect(linkedin.splitAtLimit).toBeUndefined();
+    expect(
+      linkedin.validateParts([
+        { text: "post", imageCount: 20 },
+        { text: "first comment", imageCount: 0 },
+      ]),
+    ).toEqual([]);
+    expect(
+      linkedin.validateParts([
+        { text: "post", imageCount: 21 },
+        { text: "comment", imageCount: 1 },
+        { text: "third", imageCount: 0 },
+      ]),
+    ).toEqual([
+      { index: 2, code: "too_many_parts", count: 3, max: 2 },
+      { index: 0, code: "too_many_images", count: 21, max: 20 },
+      { index: 1, code: "images_not_allowed", count: 1 },
+    ]);
+    // A comment of images only is empty: it takes no images.
+    expect(
+      linkedin.validateParts([
+        { text: "post", imageCount: 0 },
+        { text: "", imageCount: 1 },
+      ]),
+    ).toContainEqual({ index: 1, code: "empty_part" });
+  });
+});

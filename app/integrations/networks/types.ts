@@ -1,0 +1,198 @@
+import type { Platform } from "~/core/platforms/platforms";
+
+// The one interface every network implements (docs/decisions/0048-network-interface.md). Nothing
+// outside a network's folder names a network: the app asks the registry for a network by id and
+// uses only what is declared here. Split in two: the rules (client-safe: the composer's live
+// counters run them in the browser) and the server part (OAuth, publishing, metrics, errors).
+
+/** Stored ids: "linkedin" and "twitter" (X) today. */
+export type NetworkId = Platform;
+
+/** How a network counts a text's length. */
+export type TextCounting = "characters" | "weighted" | "graphemes";
+
+export interface NetworkLimits {
+  /** The longest text of one part, in the network's own counting. */
+  maxChars: number;
+  counting: TextCounting;
+  /** Parts per target, the first included (X: 25 tweets; LinkedIn: the post and one first comment). */
+  maxParts: number;
+  /** Images on part 1; later parts follow `laterParts`. */
+  maxImagesPerPart: number;
+  maxImageBytes: number;
+}
+
+/** What a later part (position ≥ 2) is: a reply in a thread, or a comment under the post. */
+export type ThreadKind = "thread" | "comment";
+
+/** What the parts after the first may hold. */
+export interface LaterPartRules {
+  kind: ThreadKind;
+  maxChars: number;
+  maxImages: number;
+}
+
+export interface TextCheck {
+  length: number;
+  max: number;
+  fits: boolean;
+}
+
+export interface PartDraft {
+  text: string;
+  imageCount: number;
+}
+
+/** Stable codes: the UI translates them, the API returns them as they are. */
+export type PartProblem =
+  /** `index` is 0-based. */
+  | { index: number; code: "empty_part" }
+  | { index: number; code: "too_long"; length: number; max: number }
+  | { index: number; code: "too_many_images"; count: number; max: number }
+  | { index: number; code: "images_not_allowed"; count: number }
+  | { index: number; code: "too_many_parts"; count: number; max: number };
+
+/** The client-safe half: no node imports anywhere under it. */
+export interface NetworkRules {
+  id: NetworkId;
+  /** The network's proper name, the same in every language ("LinkedIn", "X (Twitter)"). */
+  label: string;
+  /** How the UI names parts after the first (a thread, or a first comment). */
+  threadKind: ThreadKind;
+  limits: NetworkLimits;
+  laterParts: LaterPartRules;
+  countText(text: string): number;
+  checkText(text: string): TextCheck;
+  validateParts(parts: readonly PartDraft[]): PartProblem[];
+  /** Cuts a long text into parts that each fit; only where later parts are a thread. */
+  splitAtLimit?(text: string, options?: { numbered?: boolean }): string[];
+}
+
+// ---- Server half -------------------------------------------------------------------------
+
+export interface NetworkTokens {
+  accessToken: string;
+  /** Seconds. */
+  expiresIn: number;
+  refreshToken?: string;
+  /** Seconds; absent when the network does not say. */
+  refreshTokenExpiresIn?: number;
+  scope: string;
+}
+
+export interface NetworkAccount {
+  providerUserId: string;
+  displayName: string;
+  /** @username where the network has one (X); null otherwise (LinkedIn members). */
+  handle: string | null;
+  avatarUrl: string | null;
+  /** A person's account, or an organization's page/account. */
+  kind: "member" | "account" | "page";
+}
+
+export interface AuthorizeRequest {
+  redirectUri: string;
+  state: string;
+  /** PKCE challenge (S256), for networks with `oauth.pkce`. */
+  codeChallenge?: string;
+  /** Force the network's sign-in screen (switching accounts). */
+  forceLogin?: boolean;
+}
+
+export interface OAuthDescriptor {
+  /** Whether the server has this network's client id and secret. */
+  configured(): boolean;
+  /** The app must send a PKCE challenge and keep the verifier for the exchange. */
+  pkce: boolean;
+  /** Refresh tokens are single-use: two processes must never refresh one channel at once. */
+  rotatingRefresh: boolean;
+  authorizeUrl(request: AuthorizeRequest): string;
+  exchangeCode(request: { code: string; redirectUri: string; codeVerifier?: string }): Promise<NetworkTokens>;
+  /** Where the network gives refresh tokens (LinkedIn: approved partners only). */
+  refresh(refreshToken: string): Promise<NetworkTokens>;
+  whoami(accessToken: string): Promise<NetworkAccount>;
+  /** Best effort on disconnect; absent where the network has no revocation endpoint. */
+  revoke?(token: string): Promise<void>;
+}
+
+/** Who publishes: the channel's token and identity. */
+export interface PublishContext {
+  accessToken: string;
+  providerUserId: string;
+  /** The @username where there is one (X URLs need it). */
+  handle: string | null;
+}
+
+export interface PartImage {
+  bytes: Uint8Array;
+  mimeType: string;
+  width: number;
+  height: number;
+  altText: string;
+}
+
+export interface PartToSend {
+  text: string;
+  images: PartImage[];
+  /** 1-based. */
+  position: number;
+  /** The external id of the previous part (X) or of the post (LinkedIn comment); null for part 1. */
+  parent: string | null;
+}
+
+export interface Published {
+  externalId: string;
+  url: string;
+}
+
+/**
+ * What a look for an uncertain part found:
+ * - found: it was published, here it is (never send it again);
+ * - absent: it was not, sending it is safe;
+ * - unknown: nothing can tell (e.g. a LinkedIn member's comment): never resend blindly, ask the user
+ *   to look at `checkUrl`.
+ */
+export type Reconciliation = ({ outcome: "found" } & Published) | { outcome: "absent" } | { outcome: "unknown"; checkUrl: string | null };
+
+export interface Metrics {
+  /** null: the network does not give it to this app (never 0 for "unknown"). */
+  likes: number | null;
+  reposts: number | null;
+  replies: number | null;
+  quotes: number | null;
+  impressions: number | null;
+}
+
+export interface ErrorClass {
+  /**
+   * retryable: try again later (at `retryAt` if given); needs_reconnect: the channel's token is dead;
+   * permanent: the network refused this content for good; uncertain: it may have been published,
+   * reconcile before any resend.
+   */
+  kind: "retryable" | "needs_reconnect" | "permanent" | "uncertain";
+  /** Stable code ("duplicate", "reply_not_allowed", "usage_capped", "rate_limited"…). */
+  code: string;
+  retryAt?: Date;
+}
+
+export interface Network extends NetworkRules {
+  oauth: OAuthDescriptor;
+  /**
+   * How the network settles an uncertain part: "lookup" means call reconcilePart before resending;
+   * "resend" means publishPart itself recognizes an earlier success (LinkedIn's DUPLICATE_POST
+   * names it), so resending the identical part is the reconciliation (reconcilePart does it);
+   * "unknowable" means nothing can tell (reconcilePart answers "unknown" without any call).
+   */
+  reconciliation(position: number): "lookup" | "resend" | "unknowable";
+  /**
+   * Sends one part (uploading its images first). `afterUncertain`: an earlier attempt of this part
+   * may have gone through; where the network can tell from its answer (a duplicate refusal), the
+   * earlier part is returned instead of an error.
+   */
+  publishPart(ctx: PublishContext, part: PartToSend, options?: { afterUncertain?: { sentAt: Date } }): Promise<Published>;
+  reconcilePart(ctx: PublishContext, part: PartToSend, attempt: { sentAt: Date; parent: string | null }): Promise<Reconciliation>;
+  /** Keyed by external id; an id the network no longer knows (deleted) is left out. */
+  fetchMetrics(ctx: PublishContext, externalIds: readonly string[]): Promise<Map<string, Metrics>>;
+  /** Any error thrown by this network's calls; `step` "post" when the failed call creates a part. */
+  classifyError(error: unknown, step?: "post" | "prepare"): ErrorClass;
+}
