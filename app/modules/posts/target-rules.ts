@@ -1,8 +1,9 @@
-import { checkLinkedinText, checkXText } from "~/core/platforms/text-limits";
+import { networkRules } from "~/modules/networks/rules";
 import type { Platform } from "~/core/platforms/platforms";
 
 // What a target's parts must be to be published (checked when scheduling, and live in the
-// composer: this file runs in the browser too). Each problem names the target and the part at fault.
+// composer: this file runs in the browser too). Each problem names the target and the part at
+// fault. The rules are each network's own (app/integrations/networks/<network>/rules.ts).
 
 export interface TargetLimits {
   maxChars: number;
@@ -15,18 +16,14 @@ export interface TargetLimits {
   imagesAfterFirstPart: boolean;
 }
 
-const LIMITS: Record<Platform, TargetLimits> = {
-  linkedin: { maxChars: 3000, counting: "characters", maxParts: 2, maxImagesPerPart: 4, maxImageBytes: 5 * 1024 * 1024, imagesAfterFirstPart: false },
-  twitter: { maxChars: 280, counting: "weighted", maxParts: 25, maxImagesPerPart: 4, maxImageBytes: 5 * 1024 * 1024, imagesAfterFirstPart: true },
-};
-
 export function limitsOf(network: Platform): TargetLimits {
-  return LIMITS[network];
+  const { limits, laterParts } = networkRules(network);
+  return { ...limits, imagesAfterFirstPart: laterParts.maxImages > 0 };
 }
 
 /** A text's length as the network counts it. */
 export function textLength(network: Platform, text: string): number {
-  return (network === "linkedin" ? checkLinkedinText(text) : checkXText(text)).length;
+  return networkRules(network).countText(text);
 }
 
 export type PartProblemCode = "no_parts" | "too_many_parts" | "text_required" | "text_too_long" | "too_many_images" | "images_not_allowed";
@@ -46,24 +43,28 @@ export interface TargetToCheck {
   parts: { text: string; imageCount: number }[];
 }
 
+const CODES = {
+  empty_part: "text_required",
+  too_long: "text_too_long",
+  too_many_images: "too_many_images",
+  images_not_allowed: "images_not_allowed",
+  too_many_parts: "too_many_parts",
+} as const;
+
 /** Every problem of every target, in order: empty parts, texts over the limit, too many parts or images. */
 export function targetProblems(targets: readonly TargetToCheck[]): PartProblem[] {
-  const problems: PartProblem[] = [];
-  targets.forEach((target, t) => {
-    const limits = limitsOf(target.network);
-    if (target.parts.length === 0) problems.push({ target: t, part: null, code: "no_parts" });
-    if (target.parts.length > limits.maxParts)
-      problems.push({ target: t, part: null, code: "too_many_parts", length: target.parts.length, max: limits.maxParts });
-    target.parts.forEach((part, p) => {
-      const length = textLength(target.network, part.text);
-      if (!part.text.trim()) problems.push({ target: t, part: p, code: "text_required" });
-      else if (length > limits.maxChars) problems.push({ target: t, part: p, code: "text_too_long", length, max: limits.maxChars });
-      if (p > 0 && part.imageCount > 0 && !limits.imagesAfterFirstPart) problems.push({ target: t, part: p, code: "images_not_allowed" });
-      else if (part.imageCount > limits.maxImagesPerPart)
-        problems.push({ target: t, part: p, code: "too_many_images", length: part.imageCount, max: limits.maxImagesPerPart });
-    });
+  return targets.flatMap((target, t): PartProblem[] => {
+    if (target.parts.length === 0) return [{ target: t, part: null, code: "no_parts" }];
+    return networkRules(target.network)
+      .validateParts(target.parts)
+      .map((problem) => {
+        const code = CODES[problem.code];
+        if (problem.code === "too_many_parts") return { target: t, part: null, code, length: problem.count, max: problem.max };
+        if (problem.code === "too_long") return { target: t, part: problem.index, code, length: problem.length, max: problem.max };
+        if (problem.code === "too_many_images") return { target: t, part: problem.index, code, length: problem.count, max: problem.max };
+        return { target: t, part: problem.index, code };
+      });
   });
-  return problems;
 }
 
 /** The form field a problem belongs to (the API's `fields` keys: targets.{i}.parts.{j}.text). */
