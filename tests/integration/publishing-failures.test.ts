@@ -517,8 +517,9 @@ describe("leases", () => {
       const [claimed] = await claimDue("doomed-worker", platform, 1);
       expect(claimed?.postId).toBe(postId);
       const result = await attemptDelivery(claimed!, {
+        workerId: "doomed-worker",
         stillMine: () => renewLease(claimed!.id, "doomed-worker"),
-        beforeSend: () => markSent(claimed!.id, "doomed-worker"),
+        beforeSend: (partId) => markSent(claimed!.id, "doomed-worker", partId),
       });
       const count = () => (platform === "linkedin" ? fakes.linkedin.countPosts(text) : fakes.x.countTweets(text));
       expect(count()).toBe(1);
@@ -536,7 +537,7 @@ describe("leases", () => {
         { kind: "fail", code: "late", message: "late" },
         { userId: user.id },
       );
-      await recordPublished(claimed!, "doomed-worker", { externalId: "other", url: "https://example.com/other" });
+      await recordPublished(claimed!.id, "doomed-worker", { externalId: "other", url: "https://example.com/other", lastPart: null });
       expect(await deliveryOf(postId, platform)).toMatchObject({ status: "published", externalId: result.externalId, publishedAt: published.publishedAt });
       expect((await postState(postId)).status).toBe("published");
     });

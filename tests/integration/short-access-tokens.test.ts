@@ -132,8 +132,9 @@ describe("X issuing access tokens shorter than the refresh margin", { timeout: 3
     const [claimed] = await claimDue("doomed-worker", "twitter", 1);
     expect(claimed?.postId).toBe(postId);
     const result = await attemptDelivery(claimed!, {
+      workerId: "doomed-worker",
       stillMine: () => renewLease(claimed!.id, "doomed-worker"),
-      beforeSend: () => markSent(claimed!.id, "doomed-worker"),
+      beforeSend: (partId) => markSent(claimed!.id, "doomed-worker", partId),
     });
     expect(fakes.x.countTweets(text)).toBe(1);
     await getDb().delivery.updateMany({ where: { postId }, data: { leaseUntil: new Date(Date.now() - 1000) } });

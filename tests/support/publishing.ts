@@ -5,7 +5,7 @@ import { seal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/core/env/env.server";
 import { addImage } from "~/modules/posts/post-images.server";
-import { createPost, schedulePost } from "~/modules/posts/post.server";
+import { createPost, schedulePost, setPostTargets } from "~/modules/posts/post.server";
 import type { Platform } from "~/core/platforms/platforms";
 import { startPublisher } from "~/modules/publishing/publisher.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
@@ -109,6 +109,30 @@ export async function duePost(userId: string, platforms: Platform[], text: strin
   await schedulePost(userId, post.id, new Date(Date.now() + 120_000));
   await getDb().delivery.updateMany({ where: { postId: post.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
   return post.id;
+}
+
+/**
+ * A post made due now with an X thread (`x`: its parts) on the user's first X channel and, with
+ * `linkedin`, a LinkedIn post and its optional first comment on the first LinkedIn channel. `images`
+ * go with part 1 of both.
+ */
+export async function dueThread(userId: string, { x, linkedin }: { x: string[]; linkedin?: [string, string?] }, images = 0) {
+  const channels = await getDb().channel.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
+  const channelOf = (network: Platform) => channels.find((c) => c.network === network)!.id;
+  const post = await createPost(userId, { platforms: [] });
+  for (let i = 0; i < images; i++) await addImage(userId, post.id, await pngBytes(i), `image ${i + 1}`);
+  const targets = [{ channelId: channelOf("twitter"), parts: x.map((text) => ({ text })) }];
+  if (linkedin) targets.unshift({ channelId: channelOf("linkedin"), parts: linkedin.flatMap((text) => (text === undefined ? [] : [{ text }])) });
+  await setPostTargets(userId, post.id, targets);
+  await schedulePost(userId, post.id, new Date(Date.now() + 120_000));
+  await getDb().delivery.updateMany({ where: { postId: post.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+  return post.id;
+}
+
+/** A post's parts by network, in order, with their state. */
+export async function partsOf(postId: string, network: Platform) {
+  const target = await getDb().postTarget.findFirstOrThrow({ where: { postId, network }, include: { parts: { orderBy: { position: "asc" } } } });
+  return target.parts;
 }
 
 /** Runs a publisher in this process until nothing is due or in flight. */

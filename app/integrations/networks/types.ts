@@ -140,6 +140,17 @@ export interface PartToSend {
   parent: string | null;
 }
 
+/**
+ * How a caller follows a part's sending: `beforeUpload` runs before each image upload (the caller
+ * keeps its lease, or throws to stop), `beforeCreate` right before the request that creates the
+ * part (the caller records that it is about to go out, or throws to stop: nothing is sent).
+ */
+export interface PublishOptions {
+  afterUncertain?: { sentAt: Date };
+  beforeUpload?: () => Promise<void>;
+  beforeCreate?: () => Promise<void>;
+}
+
 export interface Published {
   externalId: string;
   url: string;
@@ -189,7 +200,7 @@ export interface Network extends NetworkRules {
    * may have gone through; where the network can tell from its answer (a duplicate refusal), the
    * earlier part is returned instead of an error.
    */
-  publishPart(ctx: PublishContext, part: PartToSend, options?: { afterUncertain?: { sentAt: Date } }): Promise<Published>;
+  publishPart(ctx: PublishContext, part: PartToSend, options?: PublishOptions): Promise<Published>;
   reconcilePart(ctx: PublishContext, part: PartToSend, attempt: { sentAt: Date; parent: string | null }): Promise<Reconciliation>;
   /** Keyed by external id; an id the network no longer knows (deleted) is left out. */
   fetchMetrics(ctx: PublishContext, externalIds: readonly string[]): Promise<Map<string, Metrics>>;

@@ -123,16 +123,17 @@ export async function releaseUnsent(delivery: Pick<ClaimedDelivery, "id" | "sent
 }
 
 /**
- * Records that the request creating the post is about to go out (see Delivery.sentAt); false when
- * the lease was lost (do not send). Deliveries reaching this point together share one update, still
- * conditional row by row on the lease.
+ * Records that the request creating a part is about to go out (on the delivery, so that shutdown
+ * keeps its lease, and on the part, so that the next attempt looks for it before sending it again);
+ * false when the lease was lost (do not send). Deliveries reaching this point together share one
+ * update of each, still conditional row by row on the lease.
  */
-export function markSent(deliveryId: string, workerId: string): Promise<boolean> {
-  return markSentTogether({ deliveryId, workerId });
+export function markSent(deliveryId: string, workerId: string, partId: string): Promise<boolean> {
+  return markSentTogether({ deliveryId, workerId, partId });
 }
 
 const markSentTogether = batcher(
-  async (items: { deliveryId: string; workerId: string }[]) => {
+  async (items: { deliveryId: string; workerId: string; partId: string }[]) => {
     const now = Date.now();
     const marked = new Set<string>();
     for (const workerId of new Set(items.map((item) => item.workerId))) {
@@ -143,6 +144,8 @@ const markSentTogether = batcher(
       });
       for (const row of rows) marked.add(row.id);
     }
+    const parts = items.filter((item) => marked.has(item.deliveryId)).map((item) => item.partId);
+    if (parts.length > 0) await getDb().postPart.updateMany({ where: { id: { in: parts } }, data: { sentAt: new Date(now) } });
     return items.map((item) => marked.has(item.deliveryId));
   },
   { delayMs: 0, max: 200 },

@@ -1,26 +1,27 @@
-import { createLinkedinPost, duplicateUrnOf, uploadLinkedinImage } from "~/integrations/networks/linkedin/client.server";
-import { isProviderError, ProviderError } from "~/integrations/provider-error";
-import { isShownAs } from "~/integrations/networks/twitter/shown-text";
-import { createTweet, listRecentTweets, tweetUrl, uploadXMedia, type XTweet } from "~/integrations/networks/twitter/client.server";
-import { connectionSelect, usableConnection, type ConnectionRow, type UsableConnection } from "~/modules/connections/access-token.server";
+import { getNetwork } from "~/integrations/networks/registry.server";
+import type { PartImage, PartToSend, PublishContext } from "~/integrations/networks/types";
+import { connectionSelect, usableConnection, type ConnectionRow } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
+import { partMedia } from "~/modules/posts/part-media";
 import type { ClaimedDelivery } from "./claim.server";
 import { checkImagesFor, imageFor } from "./images.server";
-import { partMedia } from "~/modules/posts/part-media";
+import { recordPart, type PartOutcome } from "./part-rows.server";
+import { TargetGone } from "./target-gone";
 import type { Published } from "./published-rows.server";
+
+const partSelect = { id: true, position: true, text: true, mediaIds: true, status: true, externalId: true, url: true, sentAt: true } as const;
 
 const workSelect = {
   id: true,
   userId: true,
   scheduledAt: true,
   media: { orderBy: { position: "asc" } },
-  targets: {
-    select: { id: true, channelId: true, network: true, parts: { orderBy: { position: "asc" }, select: { position: true, text: true, mediaIds: true } } },
-  },
+  targets: { select: { id: true, channelId: true, network: true, parts: { orderBy: { position: "asc" }, select: partSelect } } },
 } as const;
 
 type WorkPost = Awaited<ReturnType<typeof readPosts>>[number];
+type WorkPart = WorkPost["targets"][number]["parts"][number];
 
 /** What a delivery needs, read fresh when the attempt starts (the post may have been edited, a channel renewed). */
 export type Work = WorkPost & { channels: ConnectionRow[] };
@@ -35,8 +36,8 @@ export async function loadWork(delivery: Pick<ClaimedDelivery, "postId">): Promi
 }
 
 /**
- * The posts of freshly claimed deliveries with their users' connections, by post id (a deleted
- * post is missing): one read of each for a whole claim, rather than one per delivery.
+ * The posts of freshly claimed deliveries with their targets' channels, by post id (a deleted post
+ * is missing): one read of each for a whole claim, rather than one per delivery.
  */
 export async function loadWorks(postIds: string[]): Promise<Map<string, Work>> {
   const posts = await readPosts(postIds);
@@ -46,10 +47,11 @@ export async function loadWorks(postIds: string[]): Promise<Map<string, Work>> {
 }
 
 export interface AttemptHooks {
+  workerId: string;
   /** Keeps the lease while the attempt works; false when it was lost (stop at once). */
   stillMine: () => Promise<boolean>;
-  /** Persists that the create request is about to go out. */
-  beforeSend: () => Promise<boolean>;
+  /** Persists that the request creating this part is about to go out; false when the lease was lost. */
+  beforeSend: (partId: string) => Promise<boolean>;
 }
 
 export class LeaseLost extends Error {
@@ -60,100 +62,123 @@ export class LeaseLost extends Error {
 }
 
 /**
- * Runs one attempt of a delivery; throws what went wrong for the caller to classify. `work` is the
- * post as loadWork() read it at the start of this attempt (read here when not given).
+ * What an attempt ended with: part 1 (what the delivery records), and the last part it recorded
+ * now (null when every part was already recorded by an earlier attempt).
  */
-export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptHooks, work?: Work): Promise<Published> {
+export interface AttemptResult extends Published {
+  lastPart: { id: string; result: PartOutcome } | null;
+}
+
+/**
+ * Runs one attempt of a delivery: the target's parts in order, each sent only after the one before
+ * it is recorded, so that part n+1 can reply to (or comment on) part n. Parts already published are
+ * skipped. A part an earlier attempt may have sent (its sentAt is set) is first looked for, as its
+ * network can (found: recorded without sending; absent: sent; unknowable: marked "unknown", never
+ * resent). Throws what went wrong for the caller to classify, with the part at fault on the error.
+ */
+export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptHooks, work?: Work): Promise<AttemptResult> {
   const post = work ?? (await loadWork(delivery));
   if (!post) throw new Error("The post was deleted");
   const target = post.targets.find((candidate) => candidate.id === delivery.targetId);
-  if (!target) throw new Error("The target was removed");
-  const channel = target.channelId ? (post.channels.find((c) => c.id === target.channelId) ?? null) : null;
-  const connection = await usableConnection(post.userId, delivery.platform, channel);
-  const part = { text: target.parts[0]?.text ?? "", media: partMedia(post.media, target.parts, 1) };
-  return delivery.platform === "linkedin" ? deliverToLinkedIn(delivery, part, connection, hooks) : deliverToX(delivery, part, connection, hooks);
-}
-
-/** What one part sends: its text and its images. */
-interface PartWork {
-  text: string;
-  media: Work["media"];
-}
-
-/** The part's images, all checked against the platform's limits before any is sent. */
-async function imagesOf(part: PartWork, platform: ClaimedDelivery["platform"]) {
-  checkImagesFor(platform, part.media);
-  return Promise.all(
-    part.media.map(async (m) => ({ bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText })),
-  );
-}
-
-async function deliverToLinkedIn(delivery: ClaimedDelivery, post: PartWork, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
-  const authorUrn = `urn:li:person:${connection.providerUserId}`;
-  const images = [];
-  for (const image of await imagesOf(post, "linkedin")) {
-    if (!(await hooks.stillMine())) throw new LeaseLost();
-    const upload = await imageFor("linkedin", image);
-    images.push({ urn: await uploadLinkedinImage(connection.accessToken, { ownerUrn: authorUrn, ...upload }), altText: image.altText });
+  if (!target) throw new TargetGone("target_removed");
+  if (!target.channelId) throw new TargetGone("channel_removed");
+  const connection = await usableConnection(post.userId, delivery.platform, post.channels.find((c) => c.id === target.channelId) ?? null);
+  const network = getNetwork(delivery.platform);
+  const ctx: PublishContext = { accessToken: connection.accessToken, providerUserId: connection.providerUserId, handle: connection.handle };
+  const parts = [...target.parts].sort((a, b) => a.position - b.position);
+  const remaining = parts.filter((part) => part.status !== "published" && part.status !== "unknown");
+  const lastToDo = remaining.at(-1);
+  let parent: string | null = null;
+  let first: Published | null = null;
+  let lastPart: AttemptResult["lastPart"] = null;
+  for (const part of parts) {
+    if (part.status === "unknown") break; // nothing can be chained after a part nobody can see
+    if (part.status === "published" && part.externalId) {
+      parent = part.externalId;
+      first ??= { externalId: part.externalId, url: part.url ?? "" };
+      continue;
+    }
+    let sent = false;
+    const partHooks = { ...hooks, beforeSend: async (partId: string) => (sent = await hooks.beforeSend(partId)) };
+    const outcome: PartOutcome = await sendPart(part, { post, siblings: parts, network, ctx, parent, hooks: partHooks, platform: delivery.platform }).catch(
+      (error: unknown) => {
+        if (error instanceof LeaseLost) throw error;
+        const failure: PartFailure = { partId: part.id, sent, sentBefore: part.sentAt !== null };
+        throw Object.assign(error instanceof Error ? error : new Error(String(error)), { partFailure: failure });
+      },
+    );
+    if (part === lastToDo) lastPart = { id: part.id, result: outcome };
+    else if (!(await recordPart(delivery.id, hooks.workerId, part.id, outcome))) throw new LeaseLost();
+    if (outcome.status === "unknown") break;
+    parent = outcome.externalId;
+    first ??= { externalId: outcome.externalId, url: outcome.url };
   }
-  const retryOfUncertain = delivery.sentAt !== null;
-  if (!(await hooks.beforeSend())) throw new LeaseLost();
-  try {
-    const { urn, url } = await createLinkedinPost(connection.accessToken, { authorUrn, commentary: post.text, images });
-    return { externalId: urn, url };
-  } catch (error) {
-    // Reconciliation: after an uncertain attempt, LinkedIn refusing a duplicate proves the
-    // earlier request created the post.
-    const urn = retryOfUncertain && isProviderError(error) ? duplicateUrnOf(error) : null;
-    if (urn) return { externalId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
-    throw error;
-  }
+  if (!first) throw new Error("The post has no part to publish");
+  return { ...first, lastPart };
 }
 
-/** How far before `sentAt` a tweet may be dated and still be ours: the clocks of X and ours differ. */
-const CLOCK_SKEW_MS = 60_000;
-
-/**
- * The tweet an earlier, uncertain attempt (sent at `sentAt`) may have created: same text as X shows
- * it (see isShownAs) and created within the attempt window, from sentAt (less clock skew) to now.
- */
-async function findSentTweet(connection: UsableConnection, post: PartWork, sentAt: Date): Promise<XTweet | undefined> {
-  const since = new Date(sentAt.getTime() - CLOCK_SKEW_MS);
-  const until = Date.now() + CLOCK_SKEW_MS;
-  const recent = await listRecentTweets(connection.accessToken, connection.providerUserId, { sinceTime: since });
-  const sent = { text: post.text, withPhotos: post.media.length > 0 };
-  return recent.find((tweet) => tweet.createdAt >= since && tweet.createdAt.getTime() <= until && isShownAs(tweet.text, sent));
+interface PartContext {
+  post: Work;
+  /** Every part of the target (images no part names go with part 1). */
+  siblings: WorkPart[];
+  network: ReturnType<typeof getNetwork>;
+  ctx: PublishContext;
+  parent: string | null;
+  hooks: AttemptHooks;
+  platform: ClaimedDelivery["platform"];
 }
 
-async function deliverToX(delivery: ClaimedDelivery, post: PartWork, connection: UsableConnection, hooks: AttemptHooks): Promise<Published> {
-  const published = (id: string) => ({ externalId: id, url: tweetUrl(connection.handle ?? "i", id) });
-  if (delivery.sentAt) {
-    // Reconciliation: an earlier attempt may have posted; look for it before posting again.
-    const earlier = await findSentTweet(connection, post, delivery.sentAt);
-    if (earlier) return published(earlier.id);
+/** One part, from the lookup of an uncertain earlier attempt to the network's answer. */
+async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, hooks, platform }: PartContext): Promise<PartOutcome> {
+  const media = partMedia(post.media, siblings, part.position);
+  checkImagesFor(platform, media);
+  const toSend: PartToSend = { text: part.text, images: [], position: part.position, parent };
+  const strategy = part.sentAt ? network.reconciliation(part.position) : null;
+  if (part.sentAt && strategy === "unknowable") {
+    const found = await network.reconcilePart(ctx, toSend, { sentAt: part.sentAt, parent });
+    if (found.outcome === "unknown") return { status: "unknown", externalId: null, url: found.checkUrl };
   }
-  const mediaIds = [];
-  for (const image of await imagesOf(post, "twitter")) {
-    if (!(await hooks.stillMine())) throw new LeaseLost();
-    mediaIds.push(await uploadXMedia(connection.accessToken, await imageFor("twitter", image)));
+  if (part.sentAt && strategy === "lookup") {
+    const found = await network.reconcilePart(ctx, { ...toSend, images: media.map(placeholderImage) }, { sentAt: part.sentAt, parent });
+    if (found.outcome === "found") return { status: "published", externalId: found.externalId, url: found.url };
   }
-  if (!(await hooks.beforeSend())) throw new LeaseLost();
-  try {
-    const { id } = await createTweet(connection.accessToken, { text: post.text, mediaIds });
-    return published(id);
-  } catch (error) {
-    if (!delivery.sentAt || !isProviderError(error) || error.details.code !== "duplicate") throw error;
-    // After an uncertain attempt, X refusing a duplicate says the earlier tweet exists, though the
-    // timeline did not show it a moment ago: look again.
-    const earlier = await findSentTweet(connection, post, delivery.sentAt);
-    if (earlier) return published(earlier.id);
-    // Still not found: the same text is on the account but not from this post's attempts (posted
-    // earlier, by hand or by another post). Trying again would be refused the same way for as long
-    // as that tweet is there, so this fails at once and says why; sentAt stays, so a manual retry
-    // looks for the tweet again before posting.
-    throw new ProviderError("twitter", "http", DUPLICATE_NOT_FOUND, { ...error.details, code: "duplicate_not_found" });
-  }
+  toSend.images = await imagesOf(media, platform);
+  const published = await network.publishPart(ctx, toSend, {
+    ...(part.sentAt ? { afterUncertain: { sentAt: part.sentAt } } : {}),
+    beforeUpload: async () => {
+      if (!(await hooks.stillMine())) throw new LeaseLost();
+    },
+    beforeCreate: async () => {
+      if (!(await hooks.beforeSend(part.id))) throw new LeaseLost();
+    },
+  });
+  return { status: "published", ...published };
 }
 
-const DUPLICATE_NOT_FOUND =
-  "X refused the tweet as a duplicate, but the tweet of the earlier, unconfirmed attempt is not on the account: the same text was posted before. Check the account; to post it anyway, change the text.";
+/** Lookups compare texts and whether images went with them, not the image bytes. */
+function placeholderImage(m: { mimeType: string; width: number; height: number; altText: string }): PartImage {
+  return { bytes: new Uint8Array(), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText };
+}
+
+/** The part's images as the network takes them, read one at a time. */
+async function imagesOf(media: Work["media"], platform: ClaimedDelivery["platform"]): Promise<PartImage[]> {
+  const images: PartImage[] = [];
+  for (const m of media) {
+    const stored = { bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height };
+    images.push({ ...(await imageFor(platform, stored)), width: m.width, height: m.height, altText: m.altText });
+  }
+  return images;
+}
+
+/** The part an attempt failed on: whether its create request went out now, and in an earlier attempt. */
+export interface PartFailure {
+  partId: string;
+  sent: boolean;
+  sentBefore: boolean;
+}
+
+/** The part an attempt failed on, when it failed on one. */
+export function partFailureOf(error: unknown): PartFailure | null {
+  if (!(error instanceof Error) || !("partFailure" in error)) return null;
+  return error.partFailure as PartFailure;
+}

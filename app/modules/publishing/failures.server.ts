@@ -1,6 +1,7 @@
 import { isProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
 import { ImageNotPublishable } from "./images.server";
+import { TargetGone } from "./target-gone";
 
 // Every way a delivery attempt can end badly, classified once, here.
 
@@ -44,6 +45,8 @@ function uncertain(message: string, attempts: number, now: number): Outcome {
  *   RATE_LIMIT_WAIT_MS after it, no longer.
  */
 export function classify(error: unknown, step: "post" | "prepare", attempts: number, now = Date.now(), dueAt?: Date | null): Outcome {
+  // The post no longer goes there: trying again cannot help.
+  if (error instanceof TargetGone) return { kind: "fail", code: error.reason, message: error.message };
   if (error instanceof ConnectionUnusable) {
     return { kind: "reconnect", code: error.reason, message: error.reason };
   }

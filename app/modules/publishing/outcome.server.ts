@@ -6,7 +6,8 @@ import type { Platform } from "~/core/platforms/platforms";
 import type { Outcome } from "./failures.server";
 import { batcher } from "./batch.server";
 import { notifyPublishFailed } from "./notify.server";
-import { markPublished, type Published } from "./published-rows.server";
+import { recordPartFailure } from "./part-rows.server";
+import { markPublished, type Published, type PublishedItem } from "./published-rows.server";
 
 // Writes the end of an attempt. Every write is conditional on the worker still holding the lease:
 // a worker that lost it (lease expired, taken over) cannot overwrite the newer truth.
@@ -22,12 +23,13 @@ const released = { leaseOwner: null, leaseUntil: null };
  * finishing within a few milliseconds of each other are recorded by one statement, each row still
  * conditional on its own lease (see markPublished). `postId`, when the caller knows it, saves looking it up.
  */
-export function recordPublished(delivery: { id: string; targetId: string }, workerId: string, result: Published, postId?: string): Promise<void> {
-  return recordPublishedTogether({ deliveryId: delivery.id, targetId: delivery.targetId, workerId, result, postId });
+export function recordPublished(deliveryId: string, workerId: string, result: Published & Pick<PublishedItem, "lastPart">, postId?: string): Promise<void> {
+  const { lastPart, ...published } = result;
+  return recordPublishedTogether({ deliveryId, workerId, result: published, lastPart, postId });
 }
 
 const recordPublishedTogether = batcher(
-  async (items: { deliveryId: string; targetId: string; workerId: string; result: Published; postId?: string }[]) => {
+  async (items: (PublishedItem & { postId?: string })[]) => {
     const db = getDb();
     const written = await markPublished(items, new Date());
     const recorded = items.filter((item) => written.has(item.deliveryId));
@@ -56,6 +58,8 @@ export async function recordFailure(
      * the next attempt, even a manual one, reconciles first.
      */
     nothingCreated?: boolean;
+    /** The part the attempt failed on, when it got as far as one. */
+    partId?: string | null;
   },
 ): Promise<void> {
   const db = getDb();
@@ -92,6 +96,11 @@ export async function recordFailure(
   }
   const { count } = await db.delivery.updateMany({ where: held(delivery.id, workerId), data });
   if (count === 0) return;
+  if (context.partId) {
+    const final = outcome.kind === "fail" || outcome.kind === "reconnect";
+    const nothingCreated = Boolean(context.nothingCreated) && outcome.code !== "uncertain";
+    await recordPartFailure(delivery.id, context.partId, { final, code: outcome.code, message, nothingCreated });
+  }
   if (outcome.kind === "reconnect" && context.userId && outcome.code !== "not_connected") {
     const target = await db.postTarget.findUnique({ where: { id: delivery.targetId }, select: { channelId: true } });
     if (target?.channelId) await markNeedsReconnect(target.channelId, message);

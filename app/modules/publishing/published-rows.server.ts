@@ -1,4 +1,5 @@
 import { getDb, joinSql, sql } from "~/modules/db/db.server";
+import type { PartOutcome } from "./part-rows.server";
 
 /** Where a delivery was published: the platform's id and the post's address. */
 export interface Published {
@@ -8,24 +9,33 @@ export interface Published {
 
 export interface PublishedItem {
   deliveryId: string;
-  targetId: string;
   workerId: string;
+  /** Part 1's: what the delivery records. */
   result: Published;
+  /** The last part this attempt sent, recorded with the delivery (null: all were recorded already). */
+  lastPart: { id: string; result: PartOutcome } | null;
 }
 
-/** The first part of each target is what a single-part delivery published. */
-async function markFirstParts(items: PublishedItem[], publishedAt: Date): Promise<void> {
-  if (items.length === 0) return;
-  const caseOf = (value: (item: PublishedItem) => string) =>
-    sql`CASE "targetId" ${joinSql(
-      items.map((item) => sql`WHEN ${item.targetId} THEN ${value(item)}`),
+/**
+ * The last part each attempt sent, written first and only while the worker holds the delivery: a
+ * crash between this and the delivery's write leaves every part recorded, and whoever takes the
+ * delivery over finds nothing left to send.
+ */
+async function markLastParts(workerId: string, items: PublishedItem[], publishedAt: Date): Promise<void> {
+  const parts = items.flatMap((item) => (item.lastPart ? [{ deliveryId: item.deliveryId, ...item.lastPart }] : []));
+  if (parts.length === 0) return;
+  const caseOf = (value: (part: (typeof parts)[number]) => string | null) =>
+    sql`CASE "id" ${joinSql(
+      parts.map((part) => sql`WHEN ${part.id} THEN ${value(part)}`),
       " ",
     )} END`;
   await getDb().$executeRaw`
     UPDATE "PostPart"
-    SET "status" = 'published', "externalId" = ${caseOf((item) => item.result.externalId)}, "url" = ${caseOf((item) => item.result.url)},
-        "publishedAt" = ${publishedAt}, "updatedAt" = ${publishedAt}, "errorCode" = NULL, "lastError" = NULL
-    WHERE "targetId" IN (${joinSql(items.map((item) => item.targetId))}) AND "position" = 1`;
+    SET "status" = ${caseOf((part) => part.result.status)}, "externalId" = ${caseOf((part) => part.result.externalId)},
+        "url" = ${caseOf((part) => part.result.url)}, "publishedAt" = ${publishedAt}, "updatedAt" = ${publishedAt}, "errorCode" = NULL, "lastError" = NULL
+    WHERE "id" IN (${joinSql(parts.map((part) => part.id))})
+      AND "targetId" IN (SELECT "targetId" FROM "Delivery" WHERE "id" IN (${joinSql(parts.map((part) => part.deliveryId))})
+                          AND "status" = 'publishing' AND "leaseOwner" = ${workerId})`;
 }
 
 /**
@@ -38,6 +48,7 @@ export async function markPublished(items: PublishedItem[], publishedAt: Date): 
   const written = new Set<string>();
   for (const workerId of new Set(items.map((item) => item.workerId))) {
     const mine = items.filter((item) => item.workerId === workerId);
+    await markLastParts(workerId, mine, publishedAt);
     const caseOf = (value: (item: PublishedItem) => string) =>
       sql`CASE "id" ${joinSql(
         mine.map((item) => sql`WHEN ${item.deliveryId} THEN ${value(item)}`),
@@ -50,10 +61,6 @@ export async function markPublished(items: PublishedItem[], publishedAt: Date): 
       WHERE "id" IN (${joinSql(mine.map((item) => item.deliveryId))}) AND "status" = 'publishing' AND "leaseOwner" = ${workerId}
       RETURNING "id"`;
     for (const row of rows) written.add(row.id);
-    await markFirstParts(
-      mine.filter((item) => written.has(item.deliveryId)),
-      publishedAt,
-    );
   }
   return written;
 }

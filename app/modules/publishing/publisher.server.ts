@@ -4,7 +4,7 @@ import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/core/logger/logger.server";
 import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 import { claimDue, leaseMs, markSent, nextDueAt, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
-import { attemptDelivery, LeaseLost, loadWorks, type Work } from "./deliver.server";
+import { attemptDelivery, LeaseLost, partFailureOf, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";
 import { recordFailure, recordPublished } from "./outcome.server";
 import { settleStrandedPosts } from "./stranded.server";
@@ -195,29 +195,31 @@ async function startWork(postIds: string[]): Promise<Map<string, Work>> {
 export async function deliver(workerId: string, delivery: ClaimedDelivery, work?: Work | null): Promise<void> {
   const post = work === undefined ? (await startWork([delivery.postId])).get(delivery.postId) : work;
   if (!post) return; // deleted meanwhile: its deliveries went with it
-  // Set by beforeSend (in a callback, so TypeScript cannot follow it: hence the cast).
-  let step = "prepare" as "prepare" | "post";
   try {
     const result = await attemptDelivery(
       delivery,
       {
+        workerId,
         stillMine: () => renewLease(delivery.id, workerId),
-        beforeSend: async () => {
-          step = "post";
-          return markSent(delivery.id, workerId);
-        },
+        beforeSend: (partId) => markSent(delivery.id, workerId, partId),
       },
       post,
     );
-    await recordPublished(delivery, workerId, result, delivery.postId);
+    await recordPublished(delivery.id, workerId, result, delivery.postId);
     logger.info({ deliveryId: delivery.id, platform: delivery.platform }, "Delivered");
   } catch (error) {
     if (error instanceof LeaseLost) return;
-    const outcome = classify(error, step, delivery.attempts, Date.now(), post.scheduledAt);
+    // "post" once the failing part's create request went out: its failure may have left it behind.
+    const part = partFailureOf(error);
+    const outcome = classify(error, part?.sent ? "post" : "prepare", delivery.attempts, Date.now(), post.scheduledAt);
     logger.warn(
       { deliveryId: delivery.id, platform: delivery.platform, outcome: outcome.kind, code: outcome.code, attempts: delivery.attempts },
       "Delivery attempt failed",
     );
-    await recordFailure(delivery, workerId, outcome, { userId: post.userId, nothingCreated: step === "post" && delivery.sentAt === null });
+    await recordFailure(delivery, workerId, outcome, {
+      userId: post.userId,
+      nothingCreated: part ? part.sent && !part.sentBefore : false,
+      partId: part?.partId ?? null,
+    });
   }
 }

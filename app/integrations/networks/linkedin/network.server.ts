@@ -1,5 +1,5 @@
 import { classifyCommon, httpError } from "~/integrations/networks/classify-error";
-import type { Metrics, Network, PartToSend, PublishContext, Published, Reconciliation } from "~/integrations/networks/types";
+import type { Metrics, Network, PartToSend, PublishContext, PublishOptions, Published, Reconciliation } from "~/integrations/networks/types";
 import { isProviderError } from "~/integrations/provider-error";
 import {
   createLinkedinComment,
@@ -23,12 +23,14 @@ const COMMENT_THROTTLE_WAIT_MS = 60_000;
 
 const authorUrn = (ctx: PublishContext) => `urn:li:person:${ctx.providerUserId}`;
 
-async function publishPost(ctx: PublishContext, part: PartToSend, afterUncertain: boolean): Promise<Published> {
+async function publishPost(ctx: PublishContext, part: PartToSend, afterUncertain: boolean, options: PublishOptions = {}): Promise<Published> {
   const images = [];
   for (const image of part.images) {
+    await options.beforeUpload?.();
     const urn = await uploadLinkedinImage(ctx.accessToken, { ownerUrn: authorUrn(ctx), bytes: image.bytes, mimeType: image.mimeType });
     images.push({ urn, altText: image.altText });
   }
+  await options.beforeCreate?.();
   try {
     const { urn, url } = await createLinkedinPost(ctx.accessToken, { authorUrn: authorUrn(ctx), commentary: part.text, images });
     return { externalId: urn, url };
@@ -41,10 +43,11 @@ async function publishPost(ctx: PublishContext, part: PartToSend, afterUncertain
   }
 }
 
-async function publishPart(ctx: PublishContext, part: PartToSend, options: { afterUncertain?: { sentAt: Date } } = {}): Promise<Published> {
-  if (part.position === 1) return publishPost(ctx, part, Boolean(options.afterUncertain));
+async function publishPart(ctx: PublishContext, part: PartToSend, options: PublishOptions = {}): Promise<Published> {
+  if (part.position === 1) return publishPost(ctx, part, Boolean(options.afterUncertain), options);
   if (!part.parent) throw new Error("A LinkedIn comment needs the post it comments on");
   if (part.images.length > 0) throw new Error("A LinkedIn comment takes no images");
+  await options.beforeCreate?.();
   const { commentUrn } = await createLinkedinComment(ctx.accessToken, { postUrn: part.parent, actorUrn: authorUrn(ctx), text: part.text });
   // A comment has no page of its own that we can vouch for: its URL is the post's.
   return { externalId: commentUrn, url: linkedinPostUrl(part.parent) };

@@ -1,5 +1,5 @@
 import { classifyCommon, httpError } from "~/integrations/networks/classify-error";
-import type { Metrics, Network, PartToSend, PublishContext, Published, Reconciliation } from "~/integrations/networks/types";
+import type { Metrics, Network, PartToSend, PublishContext, PublishOptions, Published, Reconciliation } from "~/integrations/networks/types";
 import { isProviderError, ProviderError } from "~/integrations/provider-error";
 import {
   createPkcePair,
@@ -47,9 +47,13 @@ async function reconcilePart(ctx: PublishContext, part: PartToSend, { sentAt, pa
 export const DUPLICATE_NOT_FOUND =
   "X refused the tweet as a duplicate, but the tweet of the earlier, unconfirmed attempt is not on the account: the same text was posted before. Check the account; to post it anyway, change the text.";
 
-async function publishPart(ctx: PublishContext, part: PartToSend, options: { afterUncertain?: { sentAt: Date } } = {}): Promise<Published> {
+async function publishPart(ctx: PublishContext, part: PartToSend, options: PublishOptions = {}): Promise<Published> {
   const mediaIds: string[] = [];
-  for (const image of part.images) mediaIds.push(await uploadXMedia(ctx.accessToken, image));
+  for (const image of part.images) {
+    await options.beforeUpload?.();
+    mediaIds.push(await uploadXMedia(ctx.accessToken, image));
+  }
+  await options.beforeCreate?.();
   try {
     const { id } = await createTweet(ctx.accessToken, { text: part.text, mediaIds, replyTo: part.position > 1 ? part.parent : null });
     return published(ctx, id);
