@@ -9,6 +9,10 @@
 // Other knobs: BENCH_USERS (1000), BENCH_PER_USER (10), BENCH_LATENCY_MS (50), BENCH_CONCURRENCY
 // (64 per platform and process), BENCH_PROCESSES ("1,2"), BENCH_PATTERNS ("burst,spread": all due
 // at the same second, or spread evenly over the minute), BENCH_POLL_MS (1000), BENCH_TIMEOUT_S (300).
+// The "thread" pattern: BENCH_THREAD_POSTS (1000) X threads of BENCH_THREAD_PARTS (5) parts, for
+// BENCH_THREAD_USERS (200) users, all due at once: parts per second and CPU per part; each part must
+// exist once and reply to the one before it. CPU per delivery (publishers + PostgreSQL's server
+// processes) is reported for every pattern: it says how far one core goes.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -24,13 +28,16 @@ const PER_USER = Number(process.env.BENCH_PER_USER ?? 10);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PROCESSES = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
-const PATTERNS = (process.env.BENCH_PATTERNS ?? "burst,spread").split(",") as Pattern[];
+const PATTERNS = (process.env.BENCH_PATTERNS ?? "burst,spread,thread").split(",") as Pattern[];
+const THREAD_POSTS = Number(process.env.BENCH_THREAD_POSTS ?? 1000);
+const THREAD_PARTS = Number(process.env.BENCH_THREAD_PARTS ?? 5);
+const THREAD_USERS = Number(process.env.BENCH_THREAD_USERS ?? 200);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 300) * 1000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL;
 const SPREAD_MS = 60_000;
 
-type Pattern = "burst" | "spread";
+type Pattern = "burst" | "spread" | "thread";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-publisher-"));
 Object.assign(process.env, {
@@ -85,6 +92,9 @@ interface SeededPost {
 interface Seeded {
   posts: SeededPost[];
   deliveries: number;
+  /** Thread pattern: each post's parts, in order. */
+  threads?: Map<string, string[]>;
+  parts: number;
 }
 
 /** Users, their connections (tokens the fakes issued), posts and pending deliveries, not yet due. */
@@ -163,7 +173,73 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
   for (const rows of chunks(targets)) await db.postPart.createMany({ data: rows.map((t) => ({ targetId: t.id, position: 1, text: t.text })) });
   const deliveries = targets.map((t) => ({ postId: t.postId, targetId: t.id, platform: t.network, status: "pending", nextAttemptAt: later }));
   for (const rows of chunks(deliveries)) await db.delivery.createMany({ data: rows });
-  return { posts, deliveries: deliveries.length };
+  return { posts, deliveries: deliveries.length, parts: deliveries.length };
+}
+
+/** Thread pattern: THREAD_USERS users with an X channel, THREAD_POSTS posts of THREAD_PARTS parts each. */
+async function seedThreads(tag: string, x: XFake): Promise<Seeded> {
+  const db = getDb();
+  const later = new Date(Date.now() + 24 * 3_600_000);
+  const users = Array.from({ length: THREAD_USERS }, (_, u) => ({ id: newId(), email: `bench-${tag}-${u}@example.com`, passwordHash: "x" }));
+  const channels = users.map((user) => {
+    const account = x.createUser();
+    const tokens = x.issueTokens(account.id);
+    return {
+      id: newId(),
+      userId: user.id,
+      network: "twitter",
+      providerUserId: account.id,
+      displayName: account.name,
+      handle: account.username,
+      accessTokenEnc: seal(tokens.accessToken),
+      refreshTokenEnc: seal(tokens.refreshToken),
+      expiresAt: new Date(Date.now() + 7_200_000),
+    };
+  });
+  const posts: SeededPost[] = [];
+  const threads = new Map<string, string[]>();
+  const targets: { id: string; postId: string; channelId: string; network: string; position: number }[] = [];
+  const parts: { targetId: string; position: number; text: string }[] = [];
+  for (let p = 0; p < THREAD_POSTS; p++) {
+    const user = users[p % users.length]!;
+    const text = `Bench ${tag} thread ${p}`;
+    const post = { id: newId(), userId: user.id, platforms: ["twitter"] as Platform[], text: `${text} part 1/${THREAD_PARTS}` };
+    posts.push(post);
+    const target = { id: newId(), postId: post.id, channelId: channels[p % users.length]!.id, network: "twitter", position: 1 };
+    targets.push(target);
+    const texts = Array.from({ length: THREAD_PARTS }, (_, i) => `${text} part ${i + 1}/${THREAD_PARTS}`);
+    threads.set(post.id, texts);
+    texts.forEach((partText, i) => parts.push({ targetId: target.id, position: i + 1, text: partText }));
+  }
+  const chunks = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+  for (const rows of chunks(users)) await db.user.createMany({ data: rows });
+  for (const rows of chunks(channels)) await db.channel.createMany({ data: rows });
+  for (const rows of chunks(posts)) {
+    await db.post.createMany({
+      data: rows.map((p) => ({ id: p.id, userId: p.userId, status: "scheduled", platforms: "twitter", twitterText: p.text, scheduledAt: later })),
+    });
+  }
+  for (const rows of chunks(targets)) await db.postTarget.createMany({ data: rows });
+  for (const rows of chunks(parts)) await db.postPart.createMany({ data: rows });
+  const deliveries = targets.map((t) => ({ postId: t.postId, targetId: t.id, platform: "twitter", status: "pending", nextAttemptAt: later }));
+  for (const rows of chunks(deliveries)) await db.delivery.createMany({ data: rows });
+  return { posts, deliveries: deliveries.length, threads, parts: parts.length };
+}
+
+/** Thread pattern: parts that are not on X exactly once, or do not reply to the part before them. */
+function brokenParts(x: XFake, threads: Map<string, string[]>): number {
+  const byText = new Map<string, { id: string; repliedTo?: string }[]>();
+  for (const tweet of x.state.tweets) byText.set(tweet.text, [...(byText.get(tweet.text) ?? []), tweet]);
+  let broken = 0;
+  for (const texts of threads.values()) {
+    let parent: string | undefined;
+    for (const text of texts) {
+      const found = byText.get(text) ?? [];
+      if (found.length !== 1 || found[0]!.repliedTo !== parent) broken += 1;
+      parent = found[0]?.id;
+    }
+  }
+  return broken;
 }
 
 interface Worker {
@@ -254,6 +330,8 @@ interface Result {
   pattern: Pattern;
   processes: number;
   deliveries: number;
+  /** Parts in all (the deliveries' count, but for threads). */
+  parts: number;
   published: number;
   failed: number;
   notExactlyOnce: number;
@@ -280,7 +358,7 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
   const workers: Worker[] = [];
   try {
     const seedStart = Date.now();
-    const seeded = await seed(tag, linkedin, x);
+    const seeded = pattern === "thread" ? await seedThreads(tag, x) : await seed(tag, linkedin, x);
     console.log(
       `\n[${pattern}, ${processes} process${processes > 1 ? "es" : ""}] seeded ${seeded.posts.length} posts, ${seeded.deliveries} deliveries in ${Date.now() - seedStart} ms`,
     );
@@ -291,7 +369,7 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
     // Everything falls due now: at the same moment (burst), or evenly over one minute (spread).
     const db = getDb();
     const t0 = Date.now() + (pattern === "burst" ? 500 : 3000);
-    if (pattern === "burst") {
+    if (pattern !== "spread") {
       await db.post.updateMany({ data: { scheduledAt: new Date(t0) } });
       await db.delivery.updateMany({ data: { nextAttemptAt: new Date(t0) } });
     } else {
@@ -331,18 +409,21 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
     const lateness = published.map((r) => r.publishedAt!.getTime() - r.post.scheduledAt!.getTime()).sort((a, b) => a - b);
     const last = Math.max(...published.map((r) => r.publishedAt!.getTime()));
     const first = Math.min(...published.map((r) => r.post.scheduledAt!.getTime()));
-    const notExactlyOnce = seeded.posts.reduce(
-      (n, p) =>
-        n +
-        (p.platforms.includes("linkedin") && linkedin.countPosts(p.text) !== 1 ? 1 : 0) +
-        (p.platforms.includes("twitter") && x.countTweets(p.text) !== 1 ? 1 : 0),
-      0,
-    );
+    const notExactlyOnce = seeded.threads
+      ? brokenParts(x, seeded.threads)
+      : seeded.posts.reduce(
+          (n, p) =>
+            n +
+            (p.platforms.includes("linkedin") && linkedin.countPosts(p.text) !== 1 ? 1 : 0) +
+            (p.platforms.includes("twitter") && x.countTweets(p.text) !== 1 ? 1 : 0),
+          0,
+        );
     const completionS = (last - first) / 1000;
     return {
       pattern,
       processes,
       deliveries: seeded.deliveries,
+      parts: seeded.parts,
       published: published.length,
       failed: rows.filter((r) => r.status === "failed").length,
       notExactlyOnce,
@@ -364,6 +445,13 @@ async function run(pattern: Pattern, processes: number): Promise<Result> {
   }
 }
 
+/** CPU milliseconds per delivery (or per part): the publishers', plus PostgreSQL's server processes on PostgreSQL. */
+function cpuPer(result: Result, unit: "delivery" | "part"): string {
+  const count = unit === "part" ? result.parts : result.deliveries;
+  const cpu = result.workerCpuS + (ADMIN_URL ? result.databaseCpuS : 0);
+  return `${((cpu * 1000) / count).toFixed(2)} ms CPU per ${unit} (publishers${ADMIN_URL ? " + PostgreSQL" : ""})`;
+}
+
 const results: Result[] = [];
 try {
   console.log(
@@ -378,7 +466,9 @@ try {
         `  done: ${result.published}/${result.deliveries} published, ${result.failed} failed, ${result.notExactlyOnce} not exactly once; ` +
           `completion ${result.completionS.toFixed(1)} s, ${result.throughput.toFixed(0)}/s, lateness p50 ${result.p50.toFixed(2)} s p99 ${result.p99.toFixed(2)} s; ` +
           `CPU: publishers ${result.workerCpuS.toFixed(1)} s, this process (fakes, polling) ${result.benchCpuS.toFixed(1)} s` +
-          (ADMIN_URL ? `, PostgreSQL ${result.databaseCpuS.toFixed(1)} s` : ""),
+          (ADMIN_URL ? `, PostgreSQL ${result.databaseCpuS.toFixed(1)} s` : "") +
+          `; ${cpuPer(result, "delivery")}` +
+          (result.pattern === "thread" ? `; ${(result.parts / result.completionS).toFixed(0)} parts/s, ${cpuPer(result, "part")}` : ""),
       );
     }
   }
@@ -394,7 +484,7 @@ console.log(
 );
 const row = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(10) : c.padStart(12))).join("");
 console.log(
-  `${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late", "worker CPU", "bench CPU", "db CPU"])}`,
+  `${row(["pattern", "processes", "published", "failed", "dup/missing", "completion", "throughput", "p50 late", "p99 late", "max late", "worker CPU", "bench CPU", "db CPU", "CPU/deliv.", "parts/s", "CPU/part"])}`,
 );
 for (const r of results) {
   console.log(
@@ -412,6 +502,9 @@ for (const r of results) {
       `${r.workerCpuS.toFixed(1)} s`,
       `${r.benchCpuS.toFixed(1)} s`,
       ADMIN_URL ? `${r.databaseCpuS.toFixed(1)} s` : "-",
+      `${(((r.workerCpuS + (ADMIN_URL ? r.databaseCpuS : 0)) * 1000) / r.deliveries).toFixed(2)} ms`,
+      `${(r.parts / r.completionS).toFixed(0)}/s`,
+      `${(((r.workerCpuS + (ADMIN_URL ? r.databaseCpuS : 0)) * 1000) / r.parts).toFixed(2)} ms`,
     ]),
   );
 }
@@ -434,6 +527,11 @@ if (burst && burstTwo) {
   const speedup = burst.completionS / burstTwo.completionS;
   console.log(`Goal: two processes ≥ 1.8× one (judged on PostgreSQL; this run: ${database}): ${verdict(speedup >= 1.8)} (${speedup.toFixed(2)}×)`);
 }
+const thread = results.find((r) => r.pattern === "thread" && r.processes === 1);
+if (thread)
+  console.log(
+    `Thread case (one process): ${(thread.parts / thread.completionS).toFixed(0)} parts/s, ${cpuPer(thread, "part")}; graphile-worker ≈ 1.4 ms CPU a job on the same work`,
+  );
 const spread = results.find((r) => r.pattern === "spread" && r.processes === 1);
 if (spread) console.log(`Goal: spread over a minute, lateness p99 ≤ 1 s (one process): ${verdict(spread.p99 <= 1)} (${spread.p99.toFixed(2)} s)`);
 const broken = results.some((r) => r.notExactlyOnce > 0 || r.published + r.failed < r.deliveries);
