@@ -1,3 +1,4 @@
+import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
 import { ImageNotPublishable } from "./images.server";
@@ -57,28 +58,29 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
     const message = error instanceof Error ? error.message : String(error);
     return attempts >= MAX_ATTEMPTS ? { kind: "fail", code: "internal", message } : { kind: "retry", at: backoff(attempts, now), code: "internal", message };
   }
-  const { status } = error.details;
+  // What the error means is the network's to say (app/integrations/networks/<network>); how long
+  // to wait and when to give up is ours.
+  const verdict = getNetwork(error.provider).classifyError(error, step);
   const giveUp = attempts >= MAX_ATTEMPTS;
-  if (error.kind === "network") {
-    if (step === "post" && error.details.sent) return uncertain(error.message, attempts, now);
-    return giveUp
-      ? { kind: "fail", code: "unreachable", message: error.message }
-      : { kind: "retry", at: backoff(attempts, now), code: "network", message: error.message };
+  switch (verdict.kind) {
+    case "uncertain":
+      return uncertain(error.message, attempts, now);
+    case "needs_reconnect":
+      return { kind: "reconnect", code: verdict.code, message: error.message };
+    case "permanent":
+      // The platform's own code when it gave one (recorded on deliveries since the start).
+      return { kind: "fail", code: error.details.code ?? verdict.code, message: error.message };
+    case "retryable":
+      break;
   }
-  if (status === 429) {
+  if (error.details.status === 429 || verdict.code === "rate_limited") {
     // The platform says when: x-rate-limit-reset, Retry-After, or midnight UTC for LinkedIn.
-    const at = error.details.retryAt && error.details.retryAt.getTime() > now ? error.details.retryAt : backoff(attempts, now);
+    const at = verdict.retryAt && verdict.retryAt.getTime() > now ? verdict.retryAt : backoff(attempts, now);
     const waitLimit = (dueAt?.getTime() ?? now) + RATE_LIMIT_WAIT_MS;
     if (at.getTime() > waitLimit) return { kind: "fail", code: "rate_limited_too_long", message: error.message };
     return { kind: "retry", at: new Date(at.getTime() + Math.random() * 2_000), code: "rate_limited", message: error.message };
   }
-  if (status !== undefined && status >= 500) {
-    // A server error answering the create request may still have created the post.
-    if (step === "post") return uncertain(error.message, attempts, now);
-    return giveUp
-      ? { kind: "fail", code: "server_error", message: error.message }
-      : { kind: "retry", at: backoff(attempts, now), code: "server_error", message: error.message };
-  }
-  if (status === 401) return { kind: "reconnect", code: "unauthorized", message: error.message };
-  return { kind: "fail", code: error.details.code ?? `http_${status ?? "error"}`, message: error.message };
+  if (giveUp) return { kind: "fail", code: verdict.code === "network" ? "unreachable" : verdict.code, message: error.message };
+  const at = verdict.retryAt && verdict.retryAt.getTime() > now ? verdict.retryAt : backoff(attempts, now);
+  return { kind: "retry", at, code: verdict.code, message: error.message };
 }
