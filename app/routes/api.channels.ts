@@ -1,5 +1,5 @@
 import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
-import { listChannels } from "~/modules/connections/channels.server";
+import { listChannels } from "~/modules/channels/channels.server";
 
 /** GET /api/channels: the caller's channels (connected accounts), oldest first, each with its limits. */
 const handler = apiRoute({

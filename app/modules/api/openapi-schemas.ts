@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Draft } from "~/modules/ai/ai.server";
-import type { ChannelView } from "~/modules/connections/channels.server";
+import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
 import { ERROR_STATUS } from "~/modules/errors/codes";

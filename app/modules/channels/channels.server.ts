@@ -3,6 +3,7 @@ import { isPlatform, type Platform } from "~/core/platforms/platforms";
 import { limitsOf, type TargetLimits } from "~/modules/posts/target-rules";
 
 // A user's channels (connected accounts, several per network) as the version 2 API answers them.
+// Its own folder: it reads the posts module's limits, and posts already depend on connections.
 
 export interface ChannelView {
   id: string;
