@@ -1,10 +1,13 @@
 import { apiData, apiNoContent, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
 import { getParams, postParams } from "~/modules/http/params.server";
-import { deletePost, getOwnPost, updatePost } from "~/modules/posts/post.server";
+import { deletePost, getOwnPost, setPostTargets, updatePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
-import { apiUpdatePostSchema } from "~/modules/posts/schemas";
+import { apiUpdatePostSchema, apiUpdatePostTargetsSchema, hasTargets } from "~/modules/posts/schemas";
 
-/** GET, PATCH (409 once published) and DELETE (204) of one of the caller's posts; 404 for anyone else's. */
+/**
+ * GET, PATCH (409 once publishing began or published) and DELETE (204) of one of the caller's
+ * posts; 404 for anyone else's. PATCH takes `targets` (replacing all) or the version 1 fields.
+ */
 const handler = apiRoute({
   GET: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
@@ -13,7 +16,13 @@ const handler = apiRoute({
   },
   PATCH: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    const changes = parseBody(apiUpdatePostSchema, await readBody(request));
+    const body = await readBody(request);
+    if (hasTargets(body)) {
+      const { targets } = parseBody(apiUpdatePostTargetsSchema, body);
+      const { postId } = getParams(params, postParams);
+      return apiData(toPostView(await setPostTargets(user.id, postId, targets)));
+    }
+    const changes = parseBody(apiUpdatePostSchema, body);
     const { postId } = getParams(params, postParams);
     return apiData(toPostView(await updatePost(user.id, postId, changes)));
   },

@@ -1,12 +1,12 @@
 import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
-import { createPost, createScheduledPost, listPosts } from "~/modules/posts/post.server";
+import { createPost, createPostWithTargets, createScheduledPost, createScheduledPostWithTargets, listPosts } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
-import { apiCreatePostSchema, listQuerySchema } from "~/modules/posts/schemas";
+import { apiCreatePostSchema, apiCreatePostTargetsSchema, hasTargets, listQuerySchema } from "~/modules/posts/schemas";
 
 /**
  * GET /api/posts: the caller's posts, newest first, filtered by `status` and paged.
- * POST /api/posts: a new post (201); with `scheduledAt` it is scheduled at once, and a refused
- * schedule leaves nothing behind.
+ * POST /api/posts: a new post (201), given by `targets` (version 2) or by platforms and texts
+ * (version 1); with `scheduledAt` it is scheduled at once, and a refused schedule leaves nothing behind.
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
@@ -17,7 +17,16 @@ const handler = apiRoute({
   },
   POST: async ({ request }) => {
     const { user } = await requireApiUser(request);
-    const { scheduledAt, ...content } = parseBody(apiCreatePostSchema, await readBody(request));
+    const body = await readBody(request);
+    if (hasTargets(body)) {
+      const { targets, scheduledAt } = parseBody(apiCreatePostTargetsSchema, body);
+      const post =
+        scheduledAt === undefined
+          ? await createPostWithTargets(user.id, targets)
+          : await createScheduledPostWithTargets(user.id, targets, new Date(scheduledAt));
+      return apiData(toPostView(post), { status: 201 });
+    }
+    const { scheduledAt, ...content } = parseBody(apiCreatePostSchema, body);
     const post = scheduledAt === undefined ? await createPost(user.id, content) : await createScheduledPost(user.id, content, new Date(scheduledAt));
     return apiData(toPostView(post), { status: 201 });
   },

@@ -2,8 +2,10 @@
 // the document is generated from.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { listMetaSchema, postSchema, userSchema } from "~/modules/api/openapi-schemas";
+import { channelSchema, listMetaSchema, postSchema, userSchema } from "~/modules/api/openapi-schemas";
+import { getDb } from "~/modules/db/db.server";
 import * as register from "~/routes/api.auth.register";
+import * as channels from "~/routes/api.channels";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as posts from "~/routes/api.posts";
 import { uniqueEmail } from "./helpers";
@@ -29,7 +31,17 @@ describe("GET /api/openapi.json", () => {
     expect(response.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/openapi.json", "/api/posts", "/api/users/me"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/openapi.json",
+        "/api/posts",
+        "/api/users/me",
+        "/api/channels",
+        "/api/channels/{channelId}",
+        "/api/posts/{postId}/retry",
+        "/api/posts/{postId}/metrics/refresh",
+      ]),
+    );
   });
 
   it("answers other methods with the API's 405", async () => {
@@ -59,5 +71,19 @@ describe("GET /api/openapi.json", () => {
     const listed = (await (await call(posts, "GET", "/api/posts", { cookie })).json()) as { data: unknown[]; meta: unknown };
     expect(listMetaSchema.parse(listed.meta)).toEqual(listed.meta);
     expect(listed.data.map((item) => postSchema.parse(item))).toEqual(listed.data);
+  });
+
+  it("describes what the version 2 routes answer: channels, and a post given by targets", async () => {
+    const signedUp = await call(register, "POST", "/api/auth/register", { body: { email: uniqueEmail("openapi-v2"), password: "password123" } });
+    const cookie = signedUp.headers.get("Set-Cookie")!.split(";")[0]!;
+    const user = ((await signedUp.json()) as { data: { id: string } }).data;
+    const x = await getDb().channel.create({ data: { userId: user.id, network: "twitter", providerUserId: "openapi-x", handle: "ada" } });
+    const listed = (await (await call(channels, "GET", "/api/channels", { cookie })).json()) as { data: unknown[] };
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data.map((item) => channelSchema.parse(item))).toEqual(listed.data);
+    const created = await call(posts, "POST", "/api/posts", { cookie, body: { targets: [{ channelId: x.id, parts: [{ text: "One" }, { text: "Two" }] }] } });
+    expect(created.status).toBe(201);
+    const post = ((await created.json()) as { data: Record<string, unknown> }).data;
+    expect(postSchema.parse(post)).toEqual(post);
   });
 });

@@ -68,8 +68,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (result.success) return result.data;
   const fields: Record<string, TranslationKey> = {};
   for (const issue of result.error.issues) {
-    // An item of a list is reported on the list itself ("platforms", not "platforms.0").
-    const name = issue.path.filter((part) => typeof part !== "number").join(".") || "body";
+    // An item of a list of values is reported on the list itself ("platforms", not "platforms.0");
+    // a field inside an item of a list of objects keeps the item's index ("targets.0.parts.2.text").
+    const path = [...issue.path];
+    while (typeof path[path.length - 1] === "number") path.pop();
+    const name = path.map(String).join(".") || "body";
     fields[name] ??= isTranslationKey(issue.message) ? issue.message : "errors.invalidValue";
   }
   throw new AppError("validation_failed", "errors.validationFailed", { fields });

@@ -3,16 +3,18 @@ import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/mo
 import { connectQuerySchema, disconnectBodySchema } from "~/modules/connections/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
 import type { ErrorCode } from "~/modules/errors/codes";
-import { postImageParams, postParams, providerParams, userParams } from "~/modules/http/params.server";
+import { channelParams, postImageParams, postParams, providerParams, userParams } from "~/modules/http/params.server";
 import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
 import { MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import {
   apiCreatePostSchema,
+  apiCreatePostTargetsSchema,
   apiGenerateSchema,
   apiScheduleSchema,
   apiUpdatePostSchema,
+  apiUpdatePostTargetsSchema,
   imageUploadFieldsSchema,
   listQuerySchema,
 } from "~/modules/posts/schemas";
@@ -25,7 +27,7 @@ import { type componentSchemas, connectUrlSchema, draftSchema, stripeUrlSchema, 
 export type ComponentName = keyof typeof componentSchemas;
 
 export interface ApiOperation {
-  tag: "Accounts" | "Connections" | "Posts" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference";
+  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference";
   summary: string;
   description?: string;
   /** Answered without a session. */
@@ -64,9 +66,11 @@ const SCHEDULING_CODES: ErrorCode[] = [
   "image_dimensions_too_large",
   "accounts_not_connected",
 ];
+/** What scheduling checks of each target's parts and channel (version 2). */
+const TARGET_CODES: ErrorCode[] = ["too_many_parts", "images_not_allowed", "channel_unusable"];
 const EDITABLE_CODES: ErrorCode[] = ["post_published", "post_publishing"];
 /** What only taking a post out of draft checks: the free plan's posts a month (when billing is on). */
-const LEAVING_DRAFT_CODES: ErrorCode[] = [...SCHEDULING_CODES, "plan_limit_reached"];
+const LEAVING_DRAFT_CODES: ErrorCode[] = [...SCHEDULING_CODES, ...TARGET_CODES, "plan_limit_reached"];
 
 export const API_PATHS: ApiPaths = {
   "/api/auth/register": {
@@ -132,6 +136,24 @@ export const API_PATHS: ApiPaths = {
       errors: ["not_connected"],
     },
   },
+  "/api/channels": {
+    GET: {
+      tag: "Channels",
+      summary: "The user's channels (connected accounts, several per network), oldest first",
+      answer: { status: 200, data: "Channel", list: "all" },
+    },
+  },
+  "/api/channels/{channelId}": {
+    DELETE: {
+      tag: "Channels",
+      summary: "Remove a channel (X's tokens are revoked)",
+      description:
+        "Another user's channel, or an unknown id, is a 404. Scheduled posts that target it stay: their target's `channelId` becomes null, " +
+        'and they fail with "channel removed" unless edited (scheduling such a post again is a 409 `channel_unusable`).',
+      params: channelParams,
+      answer: { status: 204 },
+    },
+  },
   "/api/posts": {
     GET: {
       tag: "Posts",
@@ -143,8 +165,11 @@ export const API_PATHS: ApiPaths = {
     POST: {
       tag: "Posts",
       summary: "Create a post: a draft, or scheduled with `scheduledAt`",
-      description: "A single platform may be a string. A refused schedule leaves no draft behind.",
-      body: apiCreatePostSchema,
+      description:
+        "Either `targets` (channels and their ordered parts) or the version 1 `platforms` and texts, never both (422 naming the version 1 field). " +
+        "A single platform may be a string. A refused schedule leaves no draft behind; its 422 `fields` name the part at fault " +
+        "(`targets.{i}.parts.{j}.text`).",
+      body: z.union([apiCreatePostTargetsSchema, apiCreatePostSchema]),
       answer: { status: 201, data: "Post" },
       errors: ["time_in_past", "time_too_soon", ...LEAVING_DRAFT_CODES],
     },
@@ -153,12 +178,14 @@ export const API_PATHS: ApiPaths = {
     GET: { tag: "Posts", summary: "One of the user's posts", params: postParams, answer: { status: 200, data: "Post" } },
     PATCH: {
       tag: "Posts",
-      summary: "Change a post's platforms or texts",
-      description: "At least one of the fields. A scheduled post's new content is checked as scheduling would.",
+      summary: "Change a post's targets, or its platforms or texts",
+      description:
+        "`targets` replaces all the post's targets (never with the version 1 fields); else at least one of the version 1 fields. " +
+        "A scheduled post's new content is checked as scheduling would. A part already published cannot change (409).",
       params: postParams,
-      body: apiUpdatePostSchema,
+      body: z.union([apiUpdatePostTargetsSchema, apiUpdatePostSchema]),
       answer: { status: 200, data: "Post" },
-      errors: [...EDITABLE_CODES, ...SCHEDULING_CODES],
+      errors: [...EDITABLE_CODES, ...SCHEDULING_CODES, ...TARGET_CODES],
     },
     DELETE: {
       tag: "Posts",
@@ -186,6 +213,28 @@ export const API_PATHS: ApiPaths = {
       params: postParams,
       answer: { status: 200, data: "Post" },
       errors: [...EDITABLE_CODES, ...LEAVING_DRAFT_CODES],
+    },
+  },
+  "/api/posts/{postId}/retry": {
+    POST: {
+      tag: "Posts",
+      summary: "Try a failed post again, now",
+      description:
+        "Its failed targets and parts are due again at once; parts already published (or whose fate is unknown) are never sent again. " +
+        "A post that did not fail is a 409 `post_not_failed`.",
+      params: postParams,
+      answer: { status: 200, data: "Post" },
+      errors: ["post_not_failed", "post_publishing", ...LEAVING_DRAFT_CODES],
+    },
+  },
+  "/api/posts/{postId}/metrics/refresh": {
+    POST: {
+      tag: "Posts",
+      summary: "Fetch a post's metrics now (not available yet)",
+      description: "Fetching metrics from the networks is not built yet: the answer is a 501 `metrics_unavailable`, and `metrics` stays null.",
+      params: postParams,
+      answer: { status: 200, data: "Post" },
+      errors: ["metrics_unavailable"],
     },
   },
   "/api/posts/{postId}/images": {

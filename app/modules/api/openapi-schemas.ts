@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Draft } from "~/modules/ai/ai.server";
+import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
 import { ERROR_STATUS } from "~/modules/errors/codes";
@@ -113,6 +114,27 @@ export const serviceSchema = z.object({
   available: z.boolean().describe("Whether this server has the platform's app credentials"),
 });
 
+export const channelSchema = z.object({
+  id: z.string(),
+  network: platform,
+  kind: z.enum(["member", "organization", "account"]),
+  displayName: z.string(),
+  handle: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  instance: z.string().nullable().describe("A Mastodon channel's instance; null elsewhere"),
+  status: z.enum(["active", "needs_reconnect"]),
+  connectedAt: time,
+  limits: z
+    .object({
+      maxChars: z.number().int().describe("Per part"),
+      counting: z.enum(["characters", "weighted", "graphemes"]).describe("How a part's length is counted (\"weighted\": X's counting)"),
+      maxParts: z.number().int().describe("The most parts a post may have on this channel: a thread (X), or the post and its first comment (LinkedIn: 2)"),
+      maxImagesPerPart: z.number().int(),
+      maxImageBytes: z.number().int(),
+    })
+    .describe("What a post on this channel may hold, checked when scheduling"),
+});
+
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -193,6 +215,7 @@ export const componentSchemas = {
   User: userSchema,
   AdminUser: adminUserSchema,
   Service: serviceSchema,
+  Channel: channelSchema,
   SearchResult: searchResultSchema,
   ListMeta: listMetaSchema,
   Error: errorSchema,
@@ -206,6 +229,7 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<PostView, z.output<typeof postSchema>>>,
   Holds<Same<UserProfile, z.output<typeof userSchema>>>,
   Holds<Same<ServiceEntry, z.output<typeof serviceSchema>>>,
+  Holds<Same<ChannelView, z.output<typeof channelSchema>>>,
   Holds<Same<AdminUserView, z.output<typeof adminUserSchema>>>,
   Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,
   Holds<Same<Draft, z.output<typeof draftSchema>>>,

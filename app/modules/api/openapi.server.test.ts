@@ -74,7 +74,20 @@ describe("the OpenAPI document", () => {
 
   it("takes request bodies and query parameters from the routes' schemas", () => {
     const { paths } = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
-    const create = paths["/api/posts"]!.post.requestBody.content["application/json"].schema;
+    const createBody = paths["/api/posts"]!.post.requestBody;
+    expect(createBody.required).toBe(true);
+    // Version 2 (targets) or version 1 (platforms and texts): the two shapes the route parses.
+    const [withTargets, create] = createBody.content["application/json"].schema.anyOf;
+    expect(withTargets.required).toEqual(["targets"]);
+    expect(withTargets.properties.targets).toMatchObject({ type: "array", maxItems: 20 });
+    const target = withTargets.properties.targets.items;
+    expect(target.required).toEqual(["channelId", "parts"]);
+    expect(target.properties.parts).toMatchObject({ type: "array", minItems: 1, maxItems: 25 });
+    expect(target.properties.parts.items.properties.text).toMatchObject({ type: "string", maxLength: 20_000 });
+    expect(target.properties.parts.items.properties.imageIds).toMatchObject({ type: "array", maxItems: 4 });
+    expect(withTargets.properties.platforms).toMatchObject({ not: {} });
+    const [replace] = paths["/api/posts/{postId}"]!.patch.requestBody.content["application/json"].schema.anyOf;
+    expect(replace.required).toEqual(["targets"]);
     expect(create.required).toEqual(["platforms"]);
     expect(create.properties.platforms).toMatchObject({ type: "array", minItems: 1, items: { enum: ["linkedin", "twitter"] } });
     expect(create.properties.linkedinText).toMatchObject({ type: "string", maxLength: 20_000, default: "" });
@@ -107,6 +120,30 @@ describe("the OpenAPI document", () => {
         }
       }
     }
+  });
+
+  it("documents the version 2 routes: channels, retry and metrics", () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+    const channels = document.paths["/api/channels"]!.get.responses["200"].content["application/json"].schema;
+    expect(channels.properties.data).toEqual({ type: "array", items: { $ref: "#/components/schemas/Channel" } });
+    expect(Object.keys(document.components.schemas.Channel.properties.limits.properties)).toEqual([
+      "maxChars",
+      "counting",
+      "maxParts",
+      "maxImagesPerPart",
+      "maxImageBytes",
+    ]);
+    const remove = document.paths["/api/channels/{channelId}"]!.delete;
+    expect(Object.keys(remove.responses)).toEqual(expect.arrayContaining(["204", "401", "404"]));
+    const retry = document.paths["/api/posts/{postId}/retry"]!.post.responses;
+    expect(retry["409"].content["application/json"].schema.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(["post_not_failed", "post_publishing", "channel_unusable"]),
+    );
+    expect(retry["422"].content["application/json"].schema.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(["too_many_parts", "images_not_allowed", "text_too_long"]),
+    );
+    const metrics = document.paths["/api/posts/{postId}/metrics/refresh"]!.post.responses;
+    expect(metrics["501"].content["application/json"].schema.properties.error.properties.code.enum).toEqual(["metrics_unavailable"]);
   });
 
   it("adds the errors every operation of a kind can answer", () => {

@@ -64,7 +64,9 @@ function requestBody(operation: ApiOperation): Json | undefined {
   }
   if (!operation.body) return undefined;
   const schema = toJsonSchema(operation.body, "input");
-  const required = Array.isArray(schema.required) && schema.required.length > 0;
+  // A body of several shapes (version 1 or 2) is required when each shape requires something.
+  const requires = (shape: Json) => Array.isArray(shape.required) && shape.required.length > 0;
+  const required = Array.isArray(schema.anyOf) ? (schema.anyOf as Json[]).every(requires) : requires(schema);
   return { required, content: { "application/json": { schema } } };
 }
 
@@ -152,7 +154,7 @@ export function buildOpenApiDocument(paths: ApiPaths = API_PATHS): Json {
   return {
     openapi: "3.1.1",
     info: { title: "Plume API", version: "1", description: DESCRIPTION },
-    tags: ["Accounts", "Connections", "Posts", "AI drafting", "Billing", "Public", "Reference"].map((name) => ({ name })),
+    tags: ["Accounts", "Connections", "Channels", "Posts", "AI drafting", "Billing", "Public", "Reference"].map((name) => ({ name })),
     security: [{ session: [] }],
     paths: pathItems(paths),
     components: {

@@ -18,6 +18,16 @@ export async function flagScheduledPosts(userId: string, provider: Platform): Pr
   return count;
 }
 
+/** Flags the given posts, still scheduled, as having lost their account on `provider` (a channel removed by id). */
+export async function flagScheduledPostsOf(postIds: readonly string[], provider: Platform): Promise<number> {
+  if (postIds.length === 0) return 0;
+  const { count } = await getDb().post.updateMany({
+    where: { id: { in: [...postIds] }, status: "scheduled" },
+    data: { errorCode: DISCONNECTED_FLAG, errorMessage: provider },
+  });
+  return count;
+}
+
 export async function clearDisconnectFlags(userId: string, provider: Platform): Promise<void> {
   await getDb().post.updateMany({
     where: { ...scheduledWith(userId, provider), errorCode: DISCONNECTED_FLAG, errorMessage: provider },

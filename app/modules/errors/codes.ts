@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   own_role_unchangeable: 409,
   listed_admin: 409,
   account_unverified: 409,
+  post_not_failed: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,
@@ -55,6 +56,7 @@ export const ERROR_STATUS = {
   internal_error: 500,
   password_update_failed: 500,
   schedule_failed: 500,
+  metrics_unavailable: 501,
   ai_failed: 502,
   checkout_failed: 502,
   portal_failed: 502,

@@ -10,10 +10,6 @@ import type { TargetInput } from "./targets.server";
 // Targets as callers give them (a channel and its parts), checked against the user's channels and
 // the post's images, and the scheduling rules of each target's network.
 
-/** Input bounds, checked before anything else (the networks' own limits are far below). */
-export const MAX_TARGETS = 20;
-export const MAX_PARTS = 25;
-
 export interface TargetRequest {
   channelId: string;
   parts: { text: string; imageIds?: string[] }[];

@@ -177,6 +177,8 @@ async function syncDeliveries(tx: Tx, postId: string, dueAt: Date): Promise<void
 export interface ScheduleOptions {
   /** "Publish now": due at once, without the one-minute lead a chosen time needs. */
   now?: boolean;
+  /** A retry: the failed parts become pending again, in the same transaction. */
+  retry?: boolean;
 }
 
 /**
@@ -201,6 +203,9 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
   await inTransaction(async (tx) => {
     if (limited) await assertWithinScheduledPostLimit(tx, userId, postId, at);
     await changeEditablePost(tx, userId, postId, { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null });
+    if (options.retry) {
+      await tx.postPart.updateMany({ where: { target: { postId }, status: "failed" }, data: { status: "pending", errorCode: null, lastError: null } });
+    }
     await syncDeliveries(tx, postId, at);
   });
   trackEventFor(userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
@@ -284,7 +289,15 @@ export async function createPostWithTargets(userId: string, requests: readonly T
 
 /** A new post scheduled at once; refused, it leaves nothing behind (the draft made for it goes again). */
 export async function createScheduledPost(userId: string, input: NewPost, at: Date): Promise<PostRecord> {
-  const draft = await createPost(userId, input);
+  return scheduleNewDraft(userId, await createPost(userId, input), at);
+}
+
+/** createScheduledPost for a post given by its targets (the version 2 API). */
+export async function createScheduledPostWithTargets(userId: string, requests: readonly TargetRequest[], at: Date): Promise<PostRecord> {
+  return scheduleNewDraft(userId, await createPostWithTargets(userId, requests), at);
+}
+
+async function scheduleNewDraft(userId: string, draft: PostRecord, at: Date): Promise<PostRecord> {
   try {
     return await schedulePost(userId, draft.id, at);
   } catch (error) {
@@ -297,6 +310,18 @@ export async function createScheduledPost(userId: string, input: NewPost, at: Da
 
 export function publishNow(userId: string, postId: string): Promise<PostRecord> {
   return schedulePost(userId, postId, new Date(), { now: true });
+}
+
+/**
+ * Tries a failed post again, now: its failed deliveries are due at once (published ones stay as
+ * they are) and its failed parts are pending again. Parts that went out, or whose fate is unknown,
+ * are left alone: the publisher never sends them again. A post that did not fail is a 409.
+ */
+export async function retryPost(userId: string, postId: string): Promise<PostRecord> {
+  const post = await getOwnPost(userId, postId);
+  if (isBeingPublished(post)) throw beingPublished();
+  if (post.status !== "failed") throw new AppError("post_not_failed", "posts.errors.notFailed");
+  return schedulePost(userId, postId, new Date(), { now: true, retry: true });
 }
 
 /** Leaves the wizard keeping the post as a draft (a scheduled post keeps its schedule). */

@@ -110,6 +110,46 @@ export const apiUpdatePostSchema = z
 
 export const apiScheduleSchema = z.object({ scheduledAt: isoDateTime });
 
+/** Version 2 input bounds, checked before any work (the networks' own limits, checked when scheduling, are far below). */
+export const MAX_TARGETS = 20;
+export const MAX_PARTS = 25;
+export const MAX_IMAGE_IDS_PER_PART = 4;
+
+const partSchema = z.object({
+  text: draftText.describe(`At most ${DRAFT_TEXT_MAX} characters in a draft; the network's limit is checked when scheduling`),
+  imageIds: z
+    .array(z.string().max(64))
+    .max(MAX_IMAGE_IDS_PER_PART, "posts.validation.tooManyImageIds")
+    .optional()
+    .describe("Images of this post (POST /api/posts/{id}/images) shown with this part, in order"),
+});
+
+const targetSchema = z.object({
+  channelId: z.string({ error: "posts.validation.channelRequired" }).min(1, "posts.validation.channelRequired").max(64).describe("One of GET /api/channels"),
+  parts: z
+    .array(partSchema)
+    .min(1, "posts.validation.partsCount")
+    .max(MAX_PARTS, "posts.validation.partsCount")
+    .describe("Part 1 is the post; then replies (a thread) or, on LinkedIn, the first comment"),
+});
+
+export const targetListSchema = z
+  .array(targetSchema)
+  .max(MAX_TARGETS, "posts.validation.tooManyTargets")
+  .describe("The channels the post goes to, each with its ordered parts");
+
+/** The version 1 fields, refused beside `targets` (one body says what to post one way). */
+const notWithTargets = z.never({ error: "posts.validation.targetsOrPlatforms" }).optional().describe("Not with targets");
+const withoutLegacy = { platforms: notWithTargets, linkedinText: notWithTargets, twitterText: notWithTargets };
+
+export const apiCreatePostTargetsSchema = z.object({ targets: targetListSchema, scheduledAt: isoDateTime.optional(), ...withoutLegacy });
+export const apiUpdatePostTargetsSchema = z.object({ targets: targetListSchema.describe("Replaces all the post's targets"), ...withoutLegacy });
+
+/** Whether a body is the version 2 one (it names `targets`); the version 1 body is read otherwise. */
+export function hasTargets(body: Record<string, unknown>): boolean {
+  return "targets" in body;
+}
+
 export const apiGenerateSchema = z.object({
   prompt: aiPromptSchema.shape.prompt,
   platforms: platformListSchema,

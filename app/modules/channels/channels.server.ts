@@ -1,0 +1,48 @@
+import { getDb } from "~/modules/db/db.server";
+import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { limitsOf, type TargetLimits } from "~/modules/posts/target-rules";
+
+// A user's channels (connected accounts, several per network) as the version 2 API answers them.
+// Its own folder: it reads the posts module's limits, and posts already depend on connections.
+
+export interface ChannelView {
+  id: string;
+  network: Platform;
+  kind: "member" | "organization" | "account";
+  displayName: string;
+  handle: string | null;
+  avatarUrl: string | null;
+  instance: string | null;
+  status: "active" | "needs_reconnect";
+  connectedAt: string;
+  limits: Omit<TargetLimits, "imagesAfterFirstPart">;
+}
+
+const KINDS = ["member", "organization", "account"] as const;
+
+function channelLimits(network: Platform): ChannelView["limits"] {
+  const { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes } = limitsOf(network);
+  return { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes };
+}
+
+/** A user's channels, oldest first (the first of a network is the one the version 1 fields mean). */
+export async function listChannels(userId: string): Promise<ChannelView[]> {
+  const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.flatMap((row) => {
+    if (!isPlatform(row.network)) return [];
+    return [
+      {
+        id: row.id,
+        network: row.network,
+        kind: (KINDS as readonly string[]).includes(row.kind) ? (row.kind as ChannelView["kind"]) : "account",
+        displayName: row.displayName,
+        handle: row.handle,
+        avatarUrl: row.avatarUrl,
+        instance: row.instance,
+        status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
+        connectedAt: row.connectedAt.toISOString(),
+        limits: channelLimits(row.network),
+      },
+    ];
+  });
+}
