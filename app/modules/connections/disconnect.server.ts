@@ -4,33 +4,60 @@ import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
-import type { Platform } from "~/core/platforms/platforms";
-import { flagScheduledPosts } from "./flags.server";
+import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { flagPostsTargeting } from "./flags.server";
+
+interface DisconnectedChannel {
+  id: string;
+  network: Platform;
+  displayName: string;
+  handle: string | null;
+  flaggedPosts: number;
+}
 
 /**
- * Removes a connection and its tokens (X's are revoked at X first; a failed revocation is logged,
- * the tokens are deleted anyway). Scheduled posts for that platform are flagged, not lost. With
- * `providerUserId`, only that account at the provider is disconnected: another is not_connected.
+ * Removes one channel and its tokens (X's are revoked at X first; a failed revocation is logged,
+ * the tokens are deleted anyway). Scheduled posts targeting that channel, and only it, are
+ * flagged, not lost. Another user's channel is not_found, as if it did not exist.
+ */
+export async function disconnectChannel(userId: string, channelId: string): Promise<DisconnectedChannel> {
+  const db = getDb();
+  const channel = await db.channel.findFirst({ where: { id: channelId, userId } });
+  if (!channel || !isPlatform(channel.network)) throw new AppError("not_found", "connections.errors.channelNotFound");
+  return removeChannel(userId, channel);
+}
+
+/**
+ * Version 1: disconnects the first channel of the network (oldest first), or, with
+ * `providerUserId`, the one of that account at the provider; none is not_connected.
  */
 export async function disconnect(userId: string, provider: Platform, expected: { providerUserId?: string } = {}): Promise<{ flaggedPosts: number }> {
-  const db = getDb();
-  const channels = await db.channel.findMany({ where: { userId, network: provider }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const connection = expected.providerUserId === undefined ? channels[0] : channels.find((channel) => channel.providerUserId === expected.providerUserId);
-  if (!connection) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
-  if (provider === "twitter") {
+  const channels = await getDb().channel.findMany({ where: { userId, network: provider }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const channel = expected.providerUserId === undefined ? channels[0] : channels.find((c) => c.providerUserId === expected.providerUserId);
+  if (!channel) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
+  const { flaggedPosts } = await removeChannel(userId, channel);
+  return { flaggedPosts };
+}
+
+type ChannelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof getDb>["channel"]["findFirst"]>>>;
+
+async function removeChannel(userId: string, channel: ChannelRow): Promise<DisconnectedChannel> {
+  const network = channel.network as Platform;
+  if (network === "twitter") {
     for (const [sealed, hint] of [
-      [connection.refreshTokenEnc, "refresh_token"],
-      [connection.accessTokenEnc, "access_token"],
+      [channel.refreshTokenEnc, "refresh_token"],
+      [channel.accessTokenEnc, "access_token"],
     ] as const) {
       if (!sealed) continue;
       try {
         await revokeXToken(unseal(sealed), hint);
       } catch (error) {
         if (!isProviderError(error)) throw error;
-        logger.warn({ provider, status: error.status, message: error.message }, "Could not revoke the X token; deleting it anyway");
+        logger.warn({ provider: network, status: error.status, message: error.message }, "Could not revoke the X token; deleting it anyway");
       }
     }
   }
-  await db.channel.delete({ where: { id: connection.id } });
-  return { flaggedPosts: await flagScheduledPosts(userId, provider) };
+  // Flagged first: deleting the channel unlinks its targets, after which nobody could tell them apart.
+  const [flagged] = await getDb().$transaction([flagPostsTargeting(userId, channel), getDb().channel.delete({ where: { id: channel.id } })]);
+  return { id: channel.id, network, displayName: channel.displayName, handle: channel.handle, flaggedPosts: flagged.count };
 }
