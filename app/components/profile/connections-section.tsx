@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Link2, Plus, RefreshCw, Unlink } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
@@ -55,6 +55,7 @@ function DisconnectButton({ channel }: { channel: ChannelEntry }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const account = accountLabel(channel);
   const name = t("profile.connections.disconnectAccount", { account });
   if (!hydrated) {
@@ -69,13 +70,14 @@ function DisconnectButton({ channel }: { channel: ChannelEntry }) {
   }
   return (
     <>
-      <Button variant="ghost" size="sm" className="text-error" aria-label={name} onClick={() => setConfirming(true)}>
+      <Button ref={opener} variant="ghost" size="sm" className="text-error" aria-label={name} onClick={() => setConfirming(true)}>
         <Unlink aria-hidden />
         {t("profile.connections.disconnectShort")}
       </Button>
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
+        returnFocusTo={opener}
         title={t("profile.connections.confirmAccountTitle", { account })}
         description={t("profile.connections.confirmAccount", { account, platform: t(`platforms.${channel.network}`) })}
       >
@@ -122,7 +124,14 @@ function ChannelRow({ channel }: { channel: ChannelEntry }) {
       <div className="flex items-start gap-3">
         <ChannelAvatar channel={channel} />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="truncate font-medium">{channel.displayName || handle}</span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="min-w-0 truncate font-medium">{channel.displayName || handle}</span>
+            {needsReconnect ? (
+              <Badge tone="warning">{t("profile.connections.needsReconnect")}</Badge>
+            ) : (
+              <Badge tone="success">{t("profile.connections.connected")}</Badge>
+            )}
+          </span>
           <span className="truncate text-sm text-muted-foreground">
             {[channel.displayName ? handle : null, t(`platforms.${channel.network}`)].filter(Boolean).join(" · ")}
           </span>
@@ -131,11 +140,6 @@ function ChannelRow({ channel }: { channel: ChannelEntry }) {
             <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(channel.expiresAt) })}</span>
           ) : null}
         </div>
-        {needsReconnect ? (
-          <Badge tone="warning">{t("profile.connections.needsReconnect")}</Badge>
-        ) : (
-          <Badge tone="success">{t("profile.connections.connected")}</Badge>
-        )}
       </div>
       <div className="flex flex-wrap gap-2 sm:pl-13">
         <ConnectForm
