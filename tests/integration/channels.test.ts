@@ -9,7 +9,7 @@ import { startConnect } from "~/modules/connections/oauth.server";
 import { reconnectNeed } from "~/modules/connections/reconnect.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
-import { createPostWithTargets, schedulePost } from "~/modules/posts/post.server";
+import { createPost, createPostWithTargets, schedulePost } from "~/modules/posts/post.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { getToast } from "~/modules/toast/toast.server";
 import * as callbackRoute from "~/routes/auth.callback.$provider";
@@ -180,6 +180,18 @@ describe("several accounts per network", () => {
     await connectAs(who, "twitter", xa.id);
     // Two X accounts now: nobody can tell which one the post meant, so it says so until edited.
     expect(await getDb().post.findUniqueOrThrow({ where: { id: postId } })).toMatchObject({ errorCode: "platform_disconnected" });
+  });
+
+  it("a draft started before its network was connected gets the account connected for it (the wizard's 'connect first')", async () => {
+    const who = await signedIn();
+    const draft = await createPost(who.user.id, { platforms: ["twitter"], twitterText: uniqueText("Draft") });
+    expect((await getDb().postTarget.findFirstOrThrow({ where: { postId: draft.id } })).channelId).toBeNull();
+    const account = fakes.x.createUser();
+    await connectAs(who, "twitter", account.id);
+    const channel = await channelOf(who.user.id, account.id);
+    expect((await getDb().postTarget.findFirstOrThrow({ where: { postId: draft.id } })).channelId).toBe(channel.id);
+    await schedulePost(who.user.id, draft.id, new Date(Date.now() + 3_600_000));
+    expect((await getDb().post.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe("scheduled");
   });
 
   it("the reconnect warning names the account that needs it, and signing in as another member adds a channel", async () => {

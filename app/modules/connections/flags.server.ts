@@ -17,16 +17,21 @@ export function flagPostsTargeting(userId: string, channel: { id: string; networ
 
 /**
  * After a channel of `provider` is connected: when it is now the user's only channel of that network,
- * the flagged posts' targets that lost their channel are given this one (what one account per network
- * always did). With several channels nobody can tell which one a target meant: it stays flagged until
- * the post is edited. Then a post whose targets all have a channel again loses its flag.
+ * the targets of that network without a channel, on the user's drafts and flagged scheduled posts,
+ * are given this one (what one account per network always meant: a draft started before connecting,
+ * a post whose account was disconnected). With several channels nobody can tell which one a target
+ * meant: it stays as it is until the post is edited. Then a flagged post whose targets all have a
+ * channel again loses its flag.
  */
 export async function clearDisconnectFlags(userId: string, provider: Platform): Promise<void> {
   const db = getDb();
   const flagged = { userId, status: "scheduled", errorCode: DISCONNECTED_FLAG, errorMessage: provider };
   const channels = await db.channel.findMany({ where: { userId, network: provider }, select: { id: true } });
   if (channels.length === 1) {
-    await db.postTarget.updateMany({ where: { channelId: null, network: provider, post: flagged }, data: { channelId: channels[0]!.id } });
+    await db.postTarget.updateMany({
+      where: { channelId: null, network: provider, post: { OR: [flagged, { userId, status: "draft" }] } },
+      data: { channelId: channels[0]!.id },
+    });
   }
   await db.post.updateMany({
     where: { ...flagged, targets: { none: { network: provider, channelId: null } } },
