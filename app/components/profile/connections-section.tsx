@@ -132,7 +132,7 @@ function ChannelRow({ channel }: { channel: ChannelEntry }) {
               <Badge tone="success">{t("profile.connections.connected")}</Badge>
             )}
           </span>
-          <span className="truncate text-sm text-muted-foreground">
+          <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
             {[channel.displayName ? handle : null, t(`platforms.${channel.network}`)].filter(Boolean).join(" · ")}
           </span>
           <span className="text-xs text-muted-foreground">{t("profile.connections.since", { date: formatDate(channel.connectedAt, "date") })}</span>
