@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { accountLabel } from "~/modules/connections/account-label";
 import { capture } from "~/utils/analytics";
 import { apiFetch, isSessionEnded } from "~/utils/api-fetch";
 import { useRootData } from "~/utils/use-root-data";
@@ -27,7 +28,7 @@ export function ReconnectModal() {
   const event = (name: string) => `${provider}_reconnect_${name}`;
 
   useEffect(() => {
-    if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.provider) return;
+    if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.channel.id) return;
     const controller = new AbortController();
     const query = new URLSearchParams({ returnTo: pathname + search, ...(need.provider === "linkedin" ? { prompt: "login" } : {}) });
     apiFetch(`/api/auth/${need.provider}/url?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
@@ -48,11 +49,12 @@ export function ReconnectModal() {
     return () => controller.abort();
     // Once per page and need.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [need?.provider, need?.reason, pathname]);
+  }, [need?.channel.id, need?.reason, pathname]);
 
   const cancel = () => {
     capture(event("cancelled"));
-    sessionStorage.setItem(DISMISSED_KEY, provider);
+    // Dismissed for this account: another one that needs it still asks.
+    if (need) sessionStorage.setItem(DISMISSED_KEY, need.channel.id);
     setTarget(null);
     setOpen(false);
   };
@@ -69,6 +71,7 @@ export function ReconnectModal() {
 
   if (!need) return null;
   const platform = t(`platforms.${provider}`);
+  const account = accountLabel({ network: provider, ...need.channel });
   return (
     <>
       <Dialog
@@ -77,11 +80,17 @@ export function ReconnectModal() {
         title={t(`reconnect.title.${provider}`)}
         description={t(`reconnect.text.${provider}`)}
       >
+        <div className="flex flex-col gap-1 text-sm">
+          <p className="font-medium">{t("reconnect.account", { account })}</p>
+          {provider === "linkedin" ? <p className="text-muted-foreground">{t("reconnect.sameMember", { account })}</p> : null}
+        </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={cancel}>
             {t("common.cancel")}
           </Button>
-          <Button onClick={confirm}>{t("reconnect.reconnect")}</Button>
+          <Button onClick={confirm} aria-label={t("reconnect.reconnectAccount", { account })}>
+            {t("reconnect.reconnect")}
+          </Button>
         </div>
       </Dialog>
       {leaving ? (

@@ -19,6 +19,7 @@ import { resultFor } from "~/modules/forms/reply";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/core/logger/logger.server";
+import { listChannels, networkAvailability } from "~/modules/connections/connection.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
 import { isPlatform } from "~/core/platforms/platforms";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -31,8 +32,13 @@ export const handle: RouteHandle = { title: "profile.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUserSession(request);
-  const [profile, sessions, billing] = await Promise.all([getUserProfile(user.id), countSessions(user.id), billingAccount(user.id)]);
-  return { profile, sessions, billing, timeZones: listTimeZones() };
+  const [profile, sessions, billing, channels] = await Promise.all([
+    getUserProfile(user.id),
+    countSessions(user.id),
+    billingAccount(user.id),
+    listChannels(user.id),
+  ]);
+  return { profile, sessions, billing, channels, networks: networkAvailability(), timeZones: listTimeZones() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -69,6 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "resendVerification":
         await sendVerificationEmail(user.id);
         return done(t("profile.account.verificationSent"));
+      // Version 1's form (a network's first channel); one channel is disconnected at /profile/channels/{id}/disconnect.
       case "disconnect": {
         const provider = formData.get("provider");
         if (!isPlatform(provider)) return replyMessages([t("errors.validationFailed")], 400);
@@ -100,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { profile, sessions, billing, timeZones } = useLoaderData<typeof loader>();
+  const { profile, sessions, billing, channels, networks, timeZones } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <>
@@ -109,7 +116,7 @@ export default function ProfilePage() {
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <AccountSection profile={profile} timeZones={timeZones} lastResult={resultFor(reply, "updateTimezone")} />
           <PasswordSection lastResult={resultFor(reply, "changePassword")} />
-          <ConnectionsSection services={profile.services} isAdmin={profile.isAdmin} />
+          <ConnectionsSection channels={channels} networks={networks} isAdmin={profile.isAdmin} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <SubscriptionSection subscription={profile.subscription} billing={billing} />

@@ -26,7 +26,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return ok
     ? redirectWithToast(returnTo, {
         color: "success",
-        title: t(`connections.connected.${provider}`),
+        // The same account again updated its channel; another account is a new channel.
+        title: t(update ? `connections.updated.${provider}` : `connections.connected.${provider}`),
         description: displayName || undefined,
         // The account's initials: its picture lives on the provider's site, which the page may not load.
         avatar: displayName ? { alt: displayName, text: initialsOf(displayName) } : undefined,

@@ -15,21 +15,23 @@ test.describe("connections", () => {
     await page.getByRole("button", { name: "Allow" }).click();
     await expect(page).toHaveURL(/\/profile/);
     await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
-    await expect(section.getByText(/Connected as /).first()).toBeVisible();
+    await expect(section.getByText(/^Member \d+$/).first()).toBeVisible();
 
     await section.getByRole("button", { name: "Connect X (Twitter)" }).click();
     await page.getByRole("button", { name: "Allow" }).click();
     await expect(page.getByText("X (Twitter) connected", { exact: true })).toBeVisible();
     await expect(section.getByText("Connected", { exact: true })).toHaveCount(2);
 
-    if (hasJavaScript) {
-      // The short "Disconnect" button exists once the page is interactive; it asks first.
-      await section.getByRole("button", { name: "Disconnect", exact: true }).last().click();
-      await page.getByRole("dialog", { name: "Disconnect X (Twitter)?" }).getByRole("button", { name: "Disconnect X (Twitter)" }).click();
-    } else {
-      await section.getByRole("button", { name: "Disconnect X (Twitter)" }).click();
-    }
-    await expect(page.getByText("X (Twitter) disconnected", { exact: true })).toBeVisible();
+    // Each account is disconnected on its own, after a confirmation: a dialog with JavaScript, a page without.
+    const account = (await section
+      .locator("[data-channel]")
+      .last()
+      .getByText(/^@xuser\d+/)
+      .textContent())!.split(" ")[0]!;
+    await section.getByRole(hasJavaScript ? "button" : "link", { name: /^Disconnect X User/ }).click();
+    const confirmation = hasJavaScript ? page.getByRole("dialog", { name: /^Disconnect X User \d+ \(@xuser\d+\)\?$/ }) : page.getByRole("main");
+    await confirmation.getByRole("button", { name: "Disconnect", exact: true }).click();
+    await expect(page.getByText(new RegExp(`^X User \\d+ \\(${account}\\) disconnected$`))).toBeVisible();
     await expect(section.getByRole("button", { name: "Connect X (Twitter)" })).toBeVisible();
   });
 
@@ -127,7 +129,8 @@ test.describe("reconnect", () => {
     await expect
       .poll(reconnectEvents, { timeout: 15_000 })
       .toEqual(["linkedin_reconnect_required", "linkedin_reconnect_cancelled", "linkedin_reconnect_required", "linkedin_reconnect_confirmed"]);
-    await expect(second.getByText("LinkedIn connected", { exact: true })).toBeVisible();
+    // The same member came back: its channel was updated (version 2 says so rather than "connected").
+    await expect(second.getByText("LinkedIn account updated", { exact: true })).toBeVisible();
     await expect(second.getByRole("dialog")).toHaveCount(0);
     // Never on callback routes: the modal did not open on the way back either.
     await second.close();

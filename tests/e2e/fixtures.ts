@@ -38,14 +38,31 @@ export async function connectAccount(page: Page, platform: "LinkedIn" | "X (Twit
   await expect(page.getByText(`${platform} connected`, { exact: true })).toBeVisible();
 }
 
-/** Moves the user's LinkedIn connection `days` into the past, as time would, in the e2e database of `dataDir`. */
+/** Moves the user's LinkedIn channels `days` into the past, as time would, in the e2e database of `dataDir`. */
 export async function ageLinkedInConnection(email: string, days: number, dataDir = E2E_DATA_DIR) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${dataDir}/plume.db` });
   const at = Date.now() - days * 24 * 60 * 60 * 1000;
   await db.execute({
-    sql: `UPDATE "Connection" SET "connectedAt" = ? WHERE "provider" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
+    sql: `UPDATE "Channel" SET "connectedAt" = ? WHERE "network" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
     args: [new Date(at).toISOString().replace("Z", "+00:00"), email],
+  });
+  db.close();
+}
+
+/**
+ * Gives the user one more channel, as if a second account of the network had been connected (the
+ * fakes' consent pages, in their own process here, always answer as one account), in the e2e
+ * database of `dataDir`. Without tokens: disconnecting it has nothing to revoke.
+ */
+export async function addChannel(email: string, channel: { network: "linkedin" | "twitter"; displayName: string; handle: string }, dataDir = E2E_DATA_DIR) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${dataDir}/plume.db` });
+  const at = new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00");
+  await db.execute({
+    sql: `INSERT INTO "Channel" ("id", "userId", "network", "providerUserId", "displayName", "handle", "connectedAt", "createdAt", "updatedAt")
+          SELECT ?, "id", ?, ?, ?, ?, ?, ?, ? FROM "User" WHERE "email" = ?`,
+    args: [`e2e${Math.random().toString(36).slice(2, 12)}`, channel.network, `e2e-${channel.handle}`, channel.displayName, channel.handle, at, at, at, email],
   });
   db.close();
 }

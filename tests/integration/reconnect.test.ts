@@ -9,18 +9,28 @@ const now = new Date("2026-11-23T12:00:00Z");
 async function userWith(connections: { network: "linkedin" | "twitter"; connectedAt: Date; status?: string; expiresAt?: Date }[]) {
   const user = await getDb().user.create({ data: { email: uniqueEmail("reconnect"), passwordHash: "x" } });
   for (const [index, connection] of connections.entries()) {
-    await getDb().channel.create({ data: { userId: user.id, providerUserId: `member-${index}`, accessTokenEnc: null, ...connection } });
+    await getDb().channel.create({
+      data: {
+        id: `${user.id}-${index}`,
+        userId: user.id,
+        providerUserId: `member-${index}`,
+        displayName: `Member ${index}`,
+        accessTokenEnc: null,
+        ...connection,
+      },
+    });
   }
   return user.id;
 }
 
+// Since several accounts per network, the answer also names the account (its channel).
+const account = (userId: string, index = 0) => ({ id: `${userId}-${index}`, displayName: `Member ${index}`, handle: null });
+
 describe("who is asked to reconnect", () => {
   it("a LinkedIn connection once connectedAt plus 7 days is in the past, not a moment before", async () => {
     expect(await reconnectNeed(await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS) }]), now)).toBeNull();
-    expect(await reconnectNeed(await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS - 1) }]), now)).toEqual({
-      provider: "linkedin",
-      reason: "age",
-    });
+    const aged = await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS - 1) }]);
+    expect(await reconnectNeed(aged, now)).toEqual({ provider: "linkedin", reason: "age", channel: account(aged) });
   });
 
   it("nobody without a LinkedIn connection for its age: X connected long ago is not asked", async () => {
@@ -30,8 +40,8 @@ describe("who is asked to reconnect", () => {
 
   it("any account whose access has ended, whatever its age", async () => {
     const revoked = await userWith([{ network: "twitter", connectedAt: now, status: "needs_reconnect" }]);
-    expect(await reconnectNeed(revoked, now)).toEqual({ provider: "twitter", reason: "expired" });
+    expect(await reconnectNeed(revoked, now)).toEqual({ provider: "twitter", reason: "expired", channel: account(revoked) });
     const expired = await userWith([{ network: "linkedin", connectedAt: now, expiresAt: new Date(now.getTime() - 1) }]);
-    expect(await reconnectNeed(expired, now)).toEqual({ provider: "linkedin", reason: "expired" });
+    expect(await reconnectNeed(expired, now)).toEqual({ provider: "linkedin", reason: "expired", channel: account(expired) });
   });
 });

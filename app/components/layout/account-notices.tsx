@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { AlertTriangle, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConnectForm } from "~/components/profile/connections-section";
+import { accountLabel } from "~/modules/connections/account-label";
 import { useRootData } from "~/utils/use-root-data";
 import { IconTooltip } from "~/components/ui/tooltip";
 
@@ -17,6 +18,7 @@ export function AccountNotices() {
   const { notices, reconnect } = root;
   if (!notices.length && !reconnect) return null;
   const here = location.pathname + location.search;
+  const reconnectAccount = reconnect ? accountLabel({ network: reconnect.provider, ...reconnect.channel }) : "";
   return (
     <div className="mb-6 flex flex-col gap-3">
       {notices.map((notice) => (
@@ -43,8 +45,18 @@ export function AccountNotices() {
       {reconnect && !location.pathname.includes("callback") ? (
         <div role="status" className="flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm sm:flex-row sm:items-center">
           <AlertTriangle aria-hidden className="size-4 shrink-0 text-warning" />
-          <p className="flex-1">{t(`reconnect.banner.${reconnect.reason}`, { platform: t(`platforms.${reconnect.provider}`) })}</p>
-          <ConnectForm provider={reconnect.provider} label={t("reconnect.reconnect")} prompt={reconnect.provider === "linkedin" ? "login" : undefined} />
+          <div className="flex flex-1 flex-col gap-1">
+            <p>{t(`reconnect.banner.${reconnect.reason}`, { platform: t(`platforms.${reconnect.provider}`), account: reconnectAccount })}</p>
+            {reconnect.provider === "linkedin" ? (
+              <p className="text-xs text-muted-foreground">{t("reconnect.sameMember", { account: reconnectAccount })}</p>
+            ) : null}
+          </div>
+          <ConnectForm
+            provider={reconnect.provider}
+            label={t("reconnect.reconnect")}
+            accessibleLabel={t("reconnect.reconnectAccount", { account: reconnectAccount })}
+            prompt={reconnect.provider === "linkedin" ? "login" : undefined}
+          />
         </div>
       ) : null}
     </div>

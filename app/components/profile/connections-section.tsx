@@ -1,146 +1,230 @@
-import { Form, useLocation } from "@remix-run/react";
-import { Link2, RefreshCw, Unlink } from "lucide-react";
-import { useState } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Link2, Plus, RefreshCw, Unlink } from "lucide-react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { StatusButton } from "~/components/ui/status-button";
-import type { ServiceEntry } from "~/modules/connections/connection.server";
+import { accountLabel, handleLabel } from "~/modules/connections/account-label";
+import type { ChannelEntry } from "~/modules/connections/connection.server";
+import type { Platform } from "~/core/platforms/platforms";
+import { initialsOf } from "~/modules/toast/toast";
 import { useFormatDate } from "~/utils/use-format-date";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ProfileSection } from "./section";
 
-/** Connect, reconnect, or disconnect an account: plain forms, so it all works without JavaScript. */
+/** Connect or reconnect an account: a plain form, so it works without JavaScript. */
 export function ConnectForm({
   provider,
   label,
+  accessibleLabel,
   returnTo,
   prompt,
+  icon = prompt ? "reconnect" : "connect",
   variant = "default",
 }: {
   provider: string;
   label: string;
+  /** The button's full name when the visible label alone is ambiguous ("Reconnect" → "Reconnect X User 1 (@xuser1)"). */
+  accessibleLabel?: string;
   returnTo?: string;
   prompt?: "login";
+  icon?: "connect" | "reconnect" | "add";
   variant?: "default" | "outline";
 }) {
   const location = useLocation();
+  const Icon = icon === "reconnect" ? RefreshCw : icon === "add" ? Plus : Link2;
   return (
     <Form method="post" action={`/auth/connect/${provider}`} reloadDocument>
       <input type="hidden" name="returnTo" value={returnTo ?? location.pathname + location.search} />
       {prompt ? <input type="hidden" name="prompt" value={prompt} /> : null}
-      <StatusButton variant={variant} size="sm">
-        {prompt ? <RefreshCw aria-hidden /> : <Link2 aria-hidden />}
+      <StatusButton variant={variant} size="sm" aria-label={accessibleLabel}>
+        <Icon aria-hidden />
         {label}
       </StatusButton>
     </Form>
   );
 }
 
-function DisconnectButton({ service }: { service: ServiceEntry }) {
+export const disconnectPath = (channelId: string) => `/profile/channels/${channelId}/disconnect`;
+
+/** Asks first: a dialog once the page is interactive, a confirmation page without JavaScript. */
+function DisconnectButton({ channel }: { channel: ChannelEntry }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
-  const name = t(`platforms.${service.serviceName}`);
-  const form = (
-    <Form method="post" onSubmit={() => setConfirming(false)}>
-      <input type="hidden" name="provider" value={service.serviceName} />
-      <StatusButton name="intent" value="disconnect" variant={hydrated ? "destructive" : "ghost"} size="sm" className={hydrated ? undefined : "text-error"}>
-        <Unlink aria-hidden />
-        {t("profile.connections.disconnect", { platform: name })}
-      </StatusButton>
-    </Form>
-  );
-  if (!hydrated) return form;
+  const opener = useRef<HTMLButtonElement>(null);
+  const account = accountLabel(channel);
+  const name = t("profile.connections.disconnectAccount", { account });
+  if (!hydrated) {
+    return (
+      <Button asChild variant="ghost" size="sm" className="text-error">
+        <Link to={disconnectPath(channel.id)} aria-label={name}>
+          <Unlink aria-hidden />
+          {t("profile.connections.disconnectShort")}
+        </Link>
+      </Button>
+    );
+  }
   return (
     <>
-      <Button variant="ghost" size="sm" className="text-error" onClick={() => setConfirming(true)}>
+      <Button ref={opener} variant="ghost" size="sm" className="text-error" aria-label={name} onClick={() => setConfirming(true)}>
         <Unlink aria-hidden />
         {t("profile.connections.disconnectShort")}
       </Button>
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t("profile.connections.confirmTitle", { platform: name })}
-        description={t("profile.connections.confirmText", { platform: name })}
+        returnFocusTo={opener}
+        title={t("profile.connections.confirmAccountTitle", { account })}
+        description={t("profile.connections.confirmAccount", { account, platform: t(`platforms.${channel.network}`) })}
       >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
+        <p className="text-sm text-muted-foreground">{t("profile.connections.confirmPosts")}</p>
+        <Form
+          method="post"
+          action={disconnectPath(channel.id)}
+          onSubmit={() => setConfirming(false)}
+          className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+        >
+          <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
             {t("common.cancel")}
           </Button>
-          {form}
-        </div>
+          <StatusButton variant="destructive">
+            <Unlink aria-hidden />
+            {t("profile.connections.disconnectShort")}
+          </StatusButton>
+        </Form>
       </Dialog>
     </>
   );
 }
 
-export function ConnectionsSection({ services, isAdmin }: { services: ServiceEntry[]; isAdmin: boolean }) {
+/** The account's initials: its picture lives on the provider's site, which the page's policy does not load. */
+export function ChannelAvatar({ channel }: { channel: Pick<ChannelEntry, "displayName" | "handle" | "network"> }) {
+  return (
+    <span className="relative grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden>
+      {initialsOf(channel.displayName || channel.handle || "?")}
+      <span className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full border bg-card">
+        <PlatformIcon platform={channel.network} className="size-3" />
+      </span>
+    </span>
+  );
+}
+
+function ChannelRow({ channel }: { channel: ChannelEntry }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const account = accountLabel(channel);
+  const handle = handleLabel(channel);
+  const needsReconnect = channel.status === "needs_reconnect";
+  return (
+    <li className="flex flex-col gap-3 py-3" data-channel={channel.id}>
+      <div className="flex items-start gap-3">
+        <ChannelAvatar channel={channel} />
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="min-w-0 truncate font-medium">{channel.displayName || handle}</span>
+            {needsReconnect ? (
+              <Badge tone="warning">{t("profile.connections.needsReconnect")}</Badge>
+            ) : (
+              <Badge tone="success">{t("profile.connections.connected")}</Badge>
+            )}
+          </span>
+          <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
+            {[channel.displayName ? handle : null, t(`platforms.${channel.network}`)].filter(Boolean).join(" · ")}
+          </span>
+          <span className="text-xs text-muted-foreground">{t("profile.connections.since", { date: formatDate(channel.connectedAt, "date") })}</span>
+          {channel.expiresAt ? (
+            <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(channel.expiresAt) })}</span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 sm:pl-13">
+        <ConnectForm
+          provider={channel.network}
+          label={t("profile.connections.reconnect")}
+          accessibleLabel={t("profile.connections.reconnectAccount", { account })}
+          returnTo="/profile#connections"
+          prompt={channel.network === "linkedin" ? "login" : undefined}
+          icon="reconnect"
+          variant={needsReconnect ? "default" : "outline"}
+        />
+        <DisconnectButton channel={channel} />
+      </div>
+    </li>
+  );
+}
+
+/** Every connected account, grouped by network, oldest first; each network offers one more. */
+export function ConnectionsSection({
+  channels,
+  networks,
+  isAdmin,
+}: {
+  channels: ChannelEntry[];
+  networks: { network: Platform; available: boolean }[];
+  isAdmin: boolean;
+}) {
+  const { t } = useTranslation();
   return (
     <ProfileSection id="connections" title={t("profile.connections.title")} description={t("profile.connections.description")}>
       <ul className="flex flex-col divide-y">
-        {services.map((service) => {
-          const name = t(`platforms.${service.serviceName}`);
-          const needsReconnect = service.status === "needs_reconnect";
+        {networks.map(({ network, available }) => {
+          const name = t(`platforms.${network}`);
+          const mine = channels.filter((channel) => channel.network === network);
+          const headingId = `connections-${network}`;
           return (
-            <li key={service.serviceName} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0">
-              <div className="flex items-start gap-3">
-                <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-muted">
-                  <PlatformIcon platform={service.serviceName} className="size-5" />
-                </span>
-                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <span className="font-medium">{name}</span>
-                  {service.connected ? (
-                    <span className="truncate text-sm text-muted-foreground">
-                      {t("profile.connections.as", {
-                        name: service.displayName ?? "",
-                        handle: service.handle ? ` (${service.serviceName === "twitter" ? "@" : ""}${service.handle})` : "",
-                      })}
-                    </span>
-                  ) : null}
-                  {service.connectedAt ? (
-                    <span className="text-xs text-muted-foreground">{t("profile.connections.since", { date: formatDate(service.connectedAt, "date") })}</span>
-                  ) : null}
-                  {service.expiresAt ? (
-                    <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(service.expiresAt) })}</span>
-                  ) : null}
-                </div>
-                {!service.available ? (
-                  <Badge>{t("profile.connections.unavailable")}</Badge>
-                ) : needsReconnect ? (
-                  <Badge tone="warning">{t("profile.connections.needsReconnect")}</Badge>
-                ) : service.connected ? (
-                  <Badge tone="success">{t("profile.connections.connected")}</Badge>
-                ) : (
-                  <Badge>{t("profile.connections.notConnected")}</Badge>
-                )}
-              </div>
-              {!service.available ? (
-                <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-                  {isAdmin ? t(`profile.connections.unavailableAdmin.${service.serviceName}`) : t("profile.connections.unavailableUser", { platform: name })}
-                </p>
-              ) : (
-                <div className="flex flex-wrap gap-2 sm:pl-13">
-                  {service.connected ? (
-                    <>
-                      <ConnectForm
-                        provider={service.serviceName}
-                        label={t("profile.connections.reconnect")}
-                        returnTo="/profile#connections"
-                        prompt={service.serviceName === "linkedin" ? "login" : undefined}
-                        variant={needsReconnect ? "default" : "outline"}
-                      />
-                      <DisconnectButton service={service} />
-                    </>
+            <li key={network} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0">
+              <section aria-labelledby={headingId} className="flex flex-col gap-2">
+                <div className="flex items-center gap-3">
+                  <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-muted">
+                    <PlatformIcon platform={network} className="size-4" />
+                  </span>
+                  <h3 id={headingId} className="flex-1 font-medium">
+                    {name}
+                  </h3>
+                  {!available ? (
+                    <Badge>{t("profile.connections.unavailable")}</Badge>
+                  ) : mine.length === 0 ? (
+                    <Badge>{t("profile.connections.notConnected")}</Badge>
                   ) : (
-                    <ConnectForm provider={service.serviceName} label={t("profile.connections.connect", { platform: name })} returnTo="/profile#connections" />
+                    <span className="text-xs text-muted-foreground">{t("profile.connections.accountCount", { count: mine.length })}</span>
                   )}
                 </div>
-              )}
+                {mine.length > 0 ? (
+                  <ul className="flex flex-col divide-y rounded-lg border px-3">
+                    {mine.map((channel) => (
+                      <ChannelRow key={channel.id} channel={channel} />
+                    ))}
+                  </ul>
+                ) : null}
+                {!available ? (
+                  <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
+                    {isAdmin ? t(`profile.connections.unavailableAdmin.${network}`) : t("profile.connections.unavailableUser", { platform: name })}
+                  </p>
+                ) : (
+                  <>
+                    {network === "linkedin" && mine.length > 0 ? <p className="text-xs text-muted-foreground">{t("profile.connections.sameMember")}</p> : null}
+                    <div className="flex flex-wrap gap-2">
+                      {mine.length > 0 ? (
+                        <ConnectForm
+                          provider={network}
+                          label={t(`profile.connections.connectAnother.${network}`)}
+                          returnTo="/profile#connections"
+                          // LinkedIn signs in again so that another member can be chosen; X lets the user switch on its page.
+                          prompt={network === "linkedin" ? "login" : undefined}
+                          icon="add"
+                          variant="outline"
+                        />
+                      ) : (
+                        <ConnectForm provider={network} label={t("profile.connections.connect", { platform: name })} returnTo="/profile#connections" />
+                      )}
+                    </div>
+                  </>
+                )}
+              </section>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
 
@@ -15,6 +15,7 @@ export function Dialog({
   description,
   children,
   className,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,6 +23,8 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where the focus goes back on close when no Radix trigger opened the dialog (a controlled one). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   return (
@@ -34,6 +37,11 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>

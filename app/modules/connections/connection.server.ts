@@ -36,6 +36,54 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
   });
 }
 
+/** One connected account as the profile shows it. */
+export interface ChannelEntry {
+  id: string;
+  network: Platform;
+  displayName: string;
+  handle: string | null;
+  status: "active" | "needs_reconnect";
+  connectedAt: string;
+  expiresAt: string | null;
+}
+
+function toChannelEntry(row: {
+  id: string;
+  network: string;
+  displayName: string;
+  handle: string | null;
+  status: string;
+  connectedAt: Date;
+  expiresAt: Date | null;
+}): ChannelEntry {
+  return {
+    id: row.id,
+    network: row.network as Platform,
+    displayName: row.displayName,
+    handle: row.handle,
+    status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
+    connectedAt: row.connectedAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Every channel of a user, oldest first (the order the profile groups them in). */
+export async function listChannels(userId: string): Promise<ChannelEntry[]> {
+  const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.filter((row) => isPlatform(row.network)).map(toChannelEntry);
+}
+
+/** One of the user's channels; another user's, or none, is null. */
+export async function findChannel(userId: string, channelId: string): Promise<ChannelEntry | null> {
+  const row = await getDb().channel.findFirst({ where: { id: channelId, userId } });
+  return row && isPlatform(row.network) ? toChannelEntry(row) : null;
+}
+
+/** Each network and whether the server has its app credentials (what can be connected at all). */
+export function networkAvailability(): { network: Platform; available: boolean }[] {
+  return PLATFORMS.map((network) => ({ network, available: network === "linkedin" ? linkedinConfigured() : xConfigured() }));
+}
+
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
 export async function channelRefs(userId: string): Promise<{ id: string; network: Platform }[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -1,36 +1,40 @@
 import { getDb } from "~/modules/db/db.server";
 import type { Platform } from "~/core/platforms/platforms";
 
-// When a platform is disconnected, its scheduled posts are flagged (not lost, not unscheduled): the
-// post says the account must be connected again before it is due. Reconnecting clears the flag.
+// When a channel is disconnected, the scheduled posts that target it are flagged (not lost, not
+// unscheduled): the post says the account must be connected again before it is due. errorMessage
+// keeps the network's name (what version 1 clients and the post header read).
 
 export const DISCONNECTED_FLAG = "platform_disconnected";
 
-function scheduledWith(userId: string, provider: Platform) {
-  return { userId, status: "scheduled", platforms: { contains: provider } };
-}
-
-export async function flagScheduledPosts(userId: string, provider: Platform): Promise<number> {
-  const { count } = await getDb().post.updateMany({
-    where: scheduledWith(userId, provider),
-    data: { errorCode: DISCONNECTED_FLAG, errorMessage: provider },
+/** The flag for the posts targeting this channel; run before the channel is deleted (targets keep their row, lose the link). */
+export function flagPostsTargeting(userId: string, channel: { id: string; network: string }) {
+  return getDb().post.updateMany({
+    where: { userId, status: "scheduled", targets: { some: { channelId: channel.id } } },
+    data: { errorCode: DISCONNECTED_FLAG, errorMessage: channel.network },
   });
-  return count;
 }
 
-/** Flags the given posts, still scheduled, as having lost their account on `provider` (a channel removed by id). */
-export async function flagScheduledPostsOf(postIds: readonly string[], provider: Platform): Promise<number> {
-  if (postIds.length === 0) return 0;
-  const { count } = await getDb().post.updateMany({
-    where: { id: { in: [...postIds] }, status: "scheduled" },
-    data: { errorCode: DISCONNECTED_FLAG, errorMessage: provider },
-  });
-  return count;
-}
-
+/**
+ * After a channel of `provider` is connected: when it is now the user's only channel of that network,
+ * the targets of that network without a channel, on the user's drafts and flagged scheduled posts,
+ * are given this one (what one account per network always meant: a draft started before connecting,
+ * a post whose account was disconnected). With several channels nobody can tell which one a target
+ * meant: it stays as it is until the post is edited. Then a flagged post whose targets all have a
+ * channel again loses its flag.
+ */
 export async function clearDisconnectFlags(userId: string, provider: Platform): Promise<void> {
-  await getDb().post.updateMany({
-    where: { ...scheduledWith(userId, provider), errorCode: DISCONNECTED_FLAG, errorMessage: provider },
+  const db = getDb();
+  const flagged = { userId, status: "scheduled", errorCode: DISCONNECTED_FLAG, errorMessage: provider };
+  const channels = await db.channel.findMany({ where: { userId, network: provider }, select: { id: true } });
+  if (channels.length === 1) {
+    await db.postTarget.updateMany({
+      where: { channelId: null, network: provider, post: { OR: [flagged, { userId, status: "draft" }] } },
+      data: { channelId: channels[0]!.id },
+    });
+  }
+  await db.post.updateMany({
+    where: { ...flagged, targets: { none: { network: provider, channelId: null } } },
     data: { errorCode: null, errorMessage: null },
   });
 }
