@@ -36,6 +36,25 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
   });
 }
 
+export interface ChannelChoice {
+  id: string;
+  network: Platform;
+  displayName: string;
+  handle: string | null;
+  avatarUrl: string | null;
+  status: string;
+}
+
+/** A user's channels as the composer offers them (name, handle, avatar), oldest first. */
+export async function listChannels(userId: string): Promise<ChannelChoice[]> {
+  const rows = await getDb().channel.findMany({
+    where: { userId },
+    select: { id: true, network: true, displayName: true, handle: true, avatarUrl: true, status: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.flatMap((row) => (isPlatform(row.network) ? [{ ...row, network: row.network }] : []));
+}
+
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
 export async function channelRefs(userId: string): Promise<{ id: string; network: Platform }[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -51,7 +51,12 @@ describe("applyComposerIntent", () => {
     expect(split!.parts[1]!.imageIds).toEqual(["img1"]);
     expect(split!.parts[2]!.imageIds).toEqual([]);
     expect(split!.parts[4]!.text).toBe("outro");
-    expect(split!.parts.slice(1, 4).map((p) => p.text).join(" ")).toBe(long);
+    expect(
+      split!.parts
+        .slice(1, 4)
+        .map((p) => p.text)
+        .join(" "),
+    ).toBe(long);
   });
 
   it("drops the images of a part moved into a LinkedIn first comment", () => {

@@ -91,3 +91,8 @@ export function applyComposerIntent(targets: readonly DraftTarget[], intent: Com
 export function formFieldName(key: string): string {
   return key.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
+
+/** Whether some network has several of these channels (the first step then picks accounts). */
+export function severalPerNetwork(channels: readonly { network: string }[]): boolean {
+  return new Set(channels.map((channel) => channel.network)).size < channels.length;
+}
