@@ -2,7 +2,7 @@ import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
 import { channelRefs } from "~/modules/connections/connection.server";
 import { parseMediaIds } from "./part-media";
 import type { AppError } from "~/modules/errors/app-error";
-import { applyComposerIntent, type ComposerIntent, type DraftPart } from "./composer";
+import { applyComposerIntent, severalPerNetwork, type ComposerIntent, type DraftPart } from "./composer";
 import { getEditablePost, setPostTargets, updatePost, type PostChanges } from "./post.server";
 import { targetsProblem } from "./post-targets.server";
 import { textFieldErrors, type TextField } from "./scheduling-rules";
@@ -28,6 +28,21 @@ const TEXT_FIELD: Record<Platform, TextField> = { linkedin: "linkedinText", twit
 /** Step 3 by hand: one text, written for every chosen platform (step 4 then tells them apart). */
 export async function saveWrittenText(userId: string, postId: string, text: string) {
   const post = await getEditablePost(userId, postId);
+  const targets = [...post.targets].sort((a, b) => a.position - b.position);
+  if (severalPerNetwork(targets) && targets.every((target) => target.channelId)) {
+    // Several accounts on a network: the shared text is part 1 of every account; later parts stay.
+    await setPostTargets(
+      userId,
+      postId,
+      targets.map((target) => ({
+        channelId: target.channelId ?? "",
+        parts: [...target.parts]
+          .sort((a, b) => a.position - b.position)
+          .map((part, p) => ({ text: p === 0 ? text : part.text, imageIds: parseMediaIds(part.mediaIds) })),
+      })),
+    );
+    return saveStep(userId, postId, "review");
+  }
   const changes = Object.fromEntries(parsePlatforms(post.platforms).map((platform) => [TEXT_FIELD[platform], text]));
   return saveStep(userId, postId, "review", changes);
 }
