@@ -1,7 +1,7 @@
 import { getCollectionProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
-import { initials } from "~/components/posts/target-previews";
+import { initials, shownAvatar } from "~/components/posts/target-previews";
 import { Badge } from "~/components/ui/badge";
 import { ErrorList } from "~/components/ui/field";
 import type { ChannelChoice } from "~/modules/connections/connection.server";
@@ -26,8 +26,8 @@ export function ChannelPicker({ field, channels }: { field: CollectionField; cha
               className="flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-accent has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-ring"
             >
               <input {...props} className="size-4 shrink-0 accent-primary" />
-              {channel.avatarUrl ? (
-                <img src={channel.avatarUrl} alt="" className="size-10 shrink-0 rounded-full object-cover" />
+              {shownAvatar(channel.avatarUrl) ? (
+                <img src={shownAvatar(channel.avatarUrl) ?? undefined} alt="" className="size-10 shrink-0 rounded-full object-cover" />
               ) : (
                 <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-full bg-muted text-sm font-semibold">
                   {initials(channel.displayName)}

@@ -4,7 +4,7 @@ import { ArrowDown, ArrowRight, ArrowUp, Plus, Scissors, Trash2 } from "lucide-r
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { PlatformIcon } from "~/components/posts/platform-icon";
-import { TargetPreview, initials } from "~/components/posts/target-previews";
+import { TargetPreview, initials, shownAvatar } from "~/components/posts/target-previews";
 import { Button } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
@@ -107,8 +107,8 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
               <input {...getInputProps(channelId, { type: "hidden" })} key={channelId.key} />
               <div className="flex min-w-0 flex-col gap-3">
                 <h3 id={`target-${ti}-title`} className="flex items-center gap-2 font-semibold">
-                  {target.channel?.avatarUrl ? (
-                    <img src={target.channel.avatarUrl} alt="" className="size-8 rounded-full object-cover" />
+                  {shownAvatar(target.channel?.avatarUrl) ? (
+                    <img src={shownAvatar(target.channel?.avatarUrl) ?? undefined} alt="" className="size-8 rounded-full object-cover" />
                   ) : (
                     <span aria-hidden className="grid size-8 place-items-center rounded-full bg-muted text-xs font-semibold">
                       {initials(target.channel?.displayName ?? "?")}

@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { PlatformIcon } from "./platform-icon";
 import { PostStatusBadge } from "./post-status";
-import { initials } from "./target-previews";
+import { initials, shownAvatar } from "./target-previews";
 
 type TargetView = PostView["targets"][number];
 type PartView = TargetView["parts"][number];
@@ -35,8 +35,8 @@ export function TargetList({ targets, showStatus }: { targets: TargetView[]; sho
           return (
             <li key={target.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4">
               <div className="flex flex-wrap items-center gap-3">
-                {target.channel?.avatarUrl ? (
-                  <img src={target.channel.avatarUrl} alt="" className="size-9 rounded-full object-cover" />
+                {shownAvatar(target.channel?.avatarUrl) ? (
+                  <img src={shownAvatar(target.channel?.avatarUrl) ?? undefined} alt="" className="size-9 rounded-full object-cover" />
                 ) : (
                   <span aria-hidden className="grid size-9 place-items-center rounded-full bg-muted text-xs font-semibold">
                     {initials(target.channel?.displayName ?? network)}

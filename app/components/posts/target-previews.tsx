@@ -19,6 +19,14 @@ export interface PreviewTarget {
   parts: { text: string; images: PreviewImage[] }[];
 }
 
+/**
+ * An avatar the page may show: the Content-Security-Policy allows images from the app only, so a
+ * network's own URL would show as a broken image; such an avatar shows the initials instead.
+ */
+export function shownAvatar(url: string | null | undefined): string | null {
+  return url && (url.startsWith("/") || url.startsWith("data:")) && !url.startsWith("//") ? url : null;
+}
+
 /** "Ada Lovelace" → "AL"; a name without letters falls back to its first character. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -33,7 +41,8 @@ export function initials(name: string): string {
 
 function Avatar({ channel, className }: { channel: PreviewChannel | null; className: string }) {
   const name = channel?.displayName ?? "?";
-  if (channel?.avatarUrl) return <img src={channel.avatarUrl} alt="" className={cn("shrink-0 rounded-full object-cover", className)} />;
+  const avatar = shownAvatar(channel?.avatarUrl);
+  if (avatar) return <img src={avatar} alt="" className={cn("shrink-0 rounded-full object-cover", className)} />;
   return (
     <span aria-hidden className={cn("grid shrink-0 place-items-center rounded-full font-semibold", className)}>
       {initials(name)}
