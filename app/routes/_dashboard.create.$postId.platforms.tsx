@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { ChannelsForm } from "~/components/create/channels-form";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { requireUserSession } from "~/modules/auth/guards.server";
@@ -9,15 +10,18 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
-import { saveStep } from "~/modules/posts/compose.server";
-import { chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
+import { chooseChannels, saveStep } from "~/modules/posts/compose.server";
+import { channelsFormSchema, chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
+import { severalPerNetwork } from "~/modules/posts/composer";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 /** The platforms of a draft; a "Connect" button saves them, connects, and comes back here. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserSession(request);
   const { postId } = getPageParams(params, postParams);
-  const submission = parseWithZod(await request.formData(), { schema: platformsFormSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "accounts") return accountsAction(request, user.id, postId, formData);
+  const submission = parseWithZod(formData, { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { connect } = submission.value;
   try {
@@ -30,8 +34,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(stepPath(postId, "method"));
 }
 
+/** With several accounts on a network, the step chooses accounts (channels) instead of networks. */
+async function accountsAction(request: Request, userId: string, postId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: channelsFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  try {
+    await chooseChannels(userId, postId, submission.value.channels);
+  } catch (error) {
+    rethrowUnlessAppError(error);
+    return replyWithError(request, submission, error);
+  }
+  return redirect(stepPath(postId, "method"));
+}
+
 export default function PlatformsStep() {
-  const { post, connected, connectable } = useWizardData();
+  const { post, connected, connectable, channels } = useWizardData();
   const lastResult = useActionData<typeof action>()?.result;
+  if (severalPerNetwork(channels)) {
+    const chosen = post.targets.flatMap((target) => (target.channelId ? [target.channelId] : []));
+    return <ChannelsForm lastResult={lastResult} chosen={chosen} channels={channels} />;
+  }
   return <PlatformsForm lastResult={lastResult} chosen={post.platforms} connected={connected} connectable={connectable} />;
 }

@@ -1,9 +1,10 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { ArrowRight, Copy } from "lucide-react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { ArrowRight, Copy, ListOrdered } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PartsEditor } from "~/components/create/parts-editor";
 import { StepCard } from "~/components/create/step-card";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { useZodForm } from "~/components/forms/use-zod-form";
@@ -20,14 +21,45 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
-import { saveReview } from "~/modules/posts/compose.server";
+import { saveComposer, saveReview } from "~/modules/posts/compose.server";
+import { formFieldName, parseComposerIntent, type ComposerIntent } from "~/modules/posts/composer";
+import { getRequestT } from "~/modules/i18n/i18n.server";
 import type { Platform } from "~/core/platforms/platforms";
-import { reviewFormSchema } from "~/modules/posts/schemas";
+import { partsFormSchema, reviewFormSchema } from "~/modules/posts/schemas";
+import type { PostView } from "~/modules/posts/post-view.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useOptionalUser } from "~/utils/use-root-data";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 const fieldOf = { linkedin: "linkedinText", twitter: "twitterText" } as const;
+
+/** Where the composer comes back to after a button of its own. */
+const COMPOSER_QUERY = "?editor=parts";
+
+/** The composer's answer: the targets saved, then back to it, on to the images, or its problems. */
+async function composerAction(request: Request, userId: string, postId: string, formData: FormData, intent: ComposerIntent) {
+  const submission = parseWithZod(formData, { schema: partsFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  try {
+    const { next, problem } = await saveComposer(userId, postId, submission.value.targets, intent);
+    if (problem) {
+      // Each part at fault marked on its field; the message, with its values, names the first.
+      const { t } = await getRequestT(request);
+      const fieldErrors = Object.fromEntries(Object.entries(problem.options.fields ?? {}).map(([key, message]) => [formFieldName(key), [message]]));
+      return replyInvalid(submission, { fieldErrors: { ...fieldErrors, "": [t(problem.messageKey, problem.options.values)] } });
+    }
+    return redirect(next === "review" ? `${stepPath(postId, "review")}${COMPOSER_QUERY}` : stepPath(postId, next));
+  } catch (error) {
+    rethrowUnlessAppError(error);
+    return replyWithError(request, submission, error);
+  }
+}
+
+/** The composer shows when asked for, or once a post needs it (a thread, a first comment, two accounts on a network). */
+function needsComposer(post: PostView): boolean {
+  const networks = new Set(post.targets.map((target) => target.network));
+  return post.targets.some((target) => target.parts.length > 1) || networks.size < post.targets.length;
+}
 
 /**
  * Step 4: each platform's own text. The texts are always saved (nothing typed is lost); moving on
@@ -37,9 +69,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
+  const intent = formData.get("intent");
+  const composerIntent = parseComposerIntent(intent);
+  if (composerIntent) return composerAction(request, user.id, postId, formData, composerIntent);
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const intent = formData.get("intent");
   try {
     const { next, problems } = await saveReview(
       user.id,
@@ -57,11 +91,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ReviewStep() {
-  const { t } = useTranslation();
   const { post } = useWizardData();
-  const hydrated = useHydrated();
-  const author = useOptionalUser()?.email ?? "";
+  const [searchParams] = useSearchParams();
   const lastResult = useActionData<typeof action>()?.result;
+  if (searchParams.get("editor") === "parts" || needsComposer(post)) {
+    // Keyed by the saved version: after a button, the form starts again from what was saved.
+    return <PartsEditor key={post.updatedAt} post={post} lastResult={lastResult} />;
+  }
+  return <LegacyReview post={post} lastResult={lastResult} />;
+}
+
+/** One text per network (the version 1 form), with a way into the composer. */
+function LegacyReview({ post, lastResult }: { post: PostView; lastResult: Parameters<typeof useZodForm>[2] }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const user = useOptionalUser()?.email ?? "";
+  // The preview shows the account the post goes out from (its first on that network).
+  const authorOf = (platform: Platform) => post.targets.find((target) => target.network === platform)?.channel?.displayName ?? user;
   const [form, fields] = useZodForm("review", reviewFormSchema, lastResult, {
     defaultValue: { linkedinText: post.linkedinText, twitterText: post.twitterText },
   });
@@ -119,12 +165,19 @@ export default function ReviewStep() {
               </div>
               <div className="flex flex-col gap-2">
                 <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("create.review.preview")}</span>
-                <Preview text={textOf(platform)} images={post.images} author={author} />
+                <Preview text={textOf(platform)} images={post.images} author={authorOf(platform)} />
               </div>
             </div>
           );
         })}
         <FormErrors id={form.errorId} errors={form.errors} />
+        <p className="flex flex-wrap items-center gap-2 border-t pt-4 text-sm text-muted-foreground">
+          <ListOrdered aria-hidden className="size-4" />
+          {t("composer.openHint")}
+          <Link to={COMPOSER_QUERY} className="font-medium text-primary hover:underline">
+            {t("composer.open")}
+          </Link>
+        </p>
       </StepCard>
     </Form>
   );

@@ -4,7 +4,7 @@ import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, type WizardStep } from "~/modules/posts/wizard-steps";
 import { aiAvailability } from "~/modules/ai/ai-access.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import { connectablePlatforms, usablePlatforms } from "~/modules/connections/connection.server";
+import { connectablePlatforms, listChannelChoices, usablePlatforms } from "~/modules/connections/connection.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
@@ -21,8 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { postId } = getPageParams(params, postParams);
   try {
     const post = await getEditablePost(user.id, postId);
-    const [connected, ai] = await Promise.all([usablePlatforms(user.id), aiAvailability(user.id)]);
-    return { post: toPostView(post), connected, connectable: connectablePlatforms(connected), ai, timezone: user.timezone };
+    const [connected, ai, channels] = await Promise.all([usablePlatforms(user.id), aiAvailability(user.id), listChannelChoices(user.id)]);
+    return { post: toPostView(post), connected, connectable: connectablePlatforms(connected), channels, ai, timezone: user.timezone };
   } catch (error) {
     if (!isAppError(error) || error.status !== 409) rethrowAsResponse(error);
     const { t } = await getRequestT(request);

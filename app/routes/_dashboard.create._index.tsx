@@ -2,26 +2,35 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ChannelsForm } from "~/components/create/channels-form";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, stepPath } from "~/modules/posts/wizard-steps";
 import { Button } from "~/components/ui/button";
 import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
-import { connectablePlatforms, usablePlatforms } from "~/modules/connections/connection.server";
+import { connectablePlatforms, listChannelChoices, usablePlatforms } from "~/modules/connections/connection.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
-import { replyInvalid } from "~/modules/forms/reply.server";
+import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
+import { severalPerNetwork } from "~/modules/posts/composer";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { createPost, latestComposingPost } from "~/modules/posts/post.server";
-import { chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
+import { createPost, createPostWithTargets, latestComposingPost, updatePost } from "~/modules/posts/post.server";
+import { channelsFormSchema, chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
 import { wizardDefaults } from "~/modules/posts/wizard-defaults.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useFormatDate } from "~/utils/use-format-date";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [connected, unfinished, defaults] = await Promise.all([usablePlatforms(user.id), latestComposingPost(user.id), wizardDefaults(user.id)]);
-  return { connected, connectable: connectablePlatforms(connected), unfinished, chosen: defaults.platforms };
+  const [connected, unfinished, defaults, channels] = await Promise.all([
+    usablePlatforms(user.id),
+    latestComposingPost(user.id),
+    wizardDefaults(user.id),
+    listChannelChoices(user.id),
+  ]);
+  // With several accounts on a network, the step picks accounts: ticked, the first of each usual network.
+  const chosenChannels = defaults.platforms.flatMap((platform) => channels.find((channel) => channel.network === platform)?.id ?? []);
+  return { connected, connectable: connectablePlatforms(connected), unfinished, chosen: defaults.platforms, channels, chosenChannels };
 }
 
 /**
@@ -30,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserSession(request);
-  const submission = parseWithZod(await request.formData(), { schema: platformsFormSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "accounts") return newPostForAccounts(request, user.id, formData);
+  const submission = parseWithZod(formData, { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { connect } = submission.value;
   const { method } = await wizardDefaults(user.id);
@@ -47,9 +58,29 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** A new post on the chosen accounts (the first step once a network has several). */
+async function newPostForAccounts(request: Request, userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: channelsFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const { method } = await wizardDefaults(userId);
+  try {
+    const post = await createPostWithTargets(
+      userId,
+      submission.value.channels.map((channelId) => ({ channelId, parts: [{ text: "" }] })),
+      method,
+    );
+    // A post made from targets starts outside the wizard (composeStep null): put it in.
+    await updatePost(userId, post.id, { composeStep: "method" });
+    return redirect(stepPath(post.id, "method"));
+  } catch (error) {
+    rethrowUnlessAppError(error);
+    return replyWithError(request, submission, error);
+  }
+}
+
 export default function NewPostPage() {
   const { t } = useTranslation();
-  const { connected, connectable, unfinished, chosen } = useLoaderData<typeof loader>();
+  const { connected, connectable, unfinished, chosen, channels, chosenChannels } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const formatDate = useFormatDate();
   return (
@@ -68,7 +99,11 @@ export default function NewPostPage() {
           </Button>
         </div>
       ) : null}
-      <PlatformsForm lastResult={lastResult} chosen={chosen} connected={connected} connectable={connectable} />
+      {severalPerNetwork(channels) ? (
+        <ChannelsForm lastResult={lastResult} chosen={chosenChannels} channels={channels} />
+      ) : (
+        <PlatformsForm lastResult={lastResult} chosen={chosen} connected={connected} connectable={connectable} />
+      )}
     </>
   );
 }

@@ -7,7 +7,8 @@ import { DeliveryList } from "~/components/posts/delivery-list";
 import { PostActions } from "~/components/posts/post-actions";
 import { PostHeader } from "~/components/posts/post-header";
 import { PublishingProgressNote } from "~/components/posts/publishing-progress";
-import { LinkedInPreview, XPreview } from "~/components/posts/previews";
+import { TargetList } from "~/components/posts/target-list";
+import { TargetPreview } from "~/components/posts/target-previews";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
@@ -86,14 +87,16 @@ export default function PostPage() {
         <FormErrors errors={formErrorsOf(reply)} />
       </div>
       <ConnectFirst platforms={reply?.connect} token={reply} />
+      {post.targets.length ? <TargetList targets={post.targets} showStatus={post.status !== "draft"} /> : null}
       {post.deliveries.length ? <DeliveryList deliveries={post.deliveries} /> : null}
       <section aria-labelledby="previews-title" className="flex flex-col gap-3">
         <h2 id="previews-title" className="text-lg font-semibold">
           {t("posts.detail.previews")}
         </h2>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {post.platforms.includes("linkedin") ? <LinkedInPreview text={post.linkedinText} images={post.images} author={author} /> : null}
-          {post.platforms.includes("twitter") ? <XPreview text={post.twitterText} images={post.images} author={author} /> : null}
+          {post.targets.map((target) => (
+            <TargetPreview key={target.id} target={{ ...target, channel: target.channel ?? { displayName: author, handle: null, avatarUrl: null } }} />
+          ))}
         </div>
       </section>
     </div>

@@ -30,7 +30,7 @@ function initial(author: string) {
   return (author.trim()[0] ?? "?").toUpperCase();
 }
 
-function ImageGrid({ images, className }: { images: PreviewImage[]; className?: string }) {
+export function ImageGrid({ images, className }: { images: PreviewImage[]; className?: string }) {
   if (images.length === 0) return null;
   return (
     <div className={cn("grid gap-0.5 overflow-hidden", images.length > 1 && "grid-cols-2", className)}>

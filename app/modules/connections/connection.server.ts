@@ -84,6 +84,26 @@ export function networkAvailability(): { network: Platform; available: boolean }
   return PLATFORMS.map((network) => ({ network, available: network === "linkedin" ? linkedinConfigured() : xConfigured() }));
 }
 
+/** One of the user's channels as the composer offers it. */
+export interface ChannelChoice {
+  id: string;
+  network: Platform;
+  displayName: string;
+  handle: string | null;
+  avatarUrl: string | null;
+  status: string;
+}
+
+/** A user's channels as the composer offers them (name, handle, avatar), oldest first. */
+export async function listChannelChoices(userId: string): Promise<ChannelChoice[]> {
+  const rows = await getDb().channel.findMany({
+    where: { userId },
+    select: { id: true, network: true, displayName: true, handle: true, avatarUrl: true, status: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.flatMap((row) => (isPlatform(row.network) ? [{ ...row, network: row.network }] : []));
+}
+
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
 export async function channelRefs(userId: string): Promise<{ id: string; network: Platform }[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -1,5 +1,10 @@
 import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
-import { getEditablePost, updatePost, type PostChanges } from "./post.server";
+import { channelRefs } from "~/modules/connections/connection.server";
+import { parseMediaIds } from "./part-media";
+import type { AppError } from "~/modules/errors/app-error";
+import { applyComposerIntent, severalPerNetwork, type ComposerIntent, type DraftPart } from "./composer";
+import { getEditablePost, setPostTargets, updatePost, type PostChanges } from "./post.server";
+import { targetsProblem } from "./post-targets.server";
 import { textFieldErrors, type TextField } from "./scheduling-rules";
 import { WIZARD_STEPS, type WizardStep } from "./wizard-steps";
 
@@ -23,6 +28,21 @@ const TEXT_FIELD: Record<Platform, TextField> = { linkedin: "linkedinText", twit
 /** Step 3 by hand: one text, written for every chosen platform (step 4 then tells them apart). */
 export async function saveWrittenText(userId: string, postId: string, text: string) {
   const post = await getEditablePost(userId, postId);
+  const targets = [...post.targets].sort((a, b) => a.position - b.position);
+  if (severalPerNetwork(targets) && targets.every((target) => target.channelId)) {
+    // Several accounts on a network: the shared text is part 1 of every account; later parts stay.
+    await setPostTargets(
+      userId,
+      postId,
+      targets.map((target) => ({
+        channelId: target.channelId ?? "",
+        parts: [...target.parts]
+          .sort((a, b) => a.position - b.position)
+          .map((part, p) => ({ text: p === 0 ? text : part.text, imageIds: parseMediaIds(part.mediaIds) })),
+      })),
+    );
+    return saveStep(userId, postId, "review");
+  }
   const changes = Object.fromEntries(parsePlatforms(post.platforms).map((platform) => [TEXT_FIELD[platform], text]));
   return saveStep(userId, postId, "review", changes);
 }
@@ -45,4 +65,62 @@ export async function saveReview(userId: string, postId: string, input: Record<T
   const next: WizardStep = intent === "continue" && Object.keys(problems).length === 0 ? "images" : "review";
   await saveStep(userId, postId, next, changes);
   return { next, problems };
+}
+
+/**
+ * The composer (the review step's thread editor): the submitted targets, changed by the button's
+ * intent, are always saved (nothing typed is lost). "Continue" moves on only when every part
+ * fits its network: `problem` names the first part at fault and, in its fields, all of them.
+ * Whether each channel can still publish is checked when scheduling, as for the other steps.
+ */
+export async function saveComposer(
+  userId: string,
+  postId: string,
+  submitted: readonly { channelId: string; parts: DraftPart[] }[],
+  intent: ComposerIntent,
+): Promise<{ next: WizardStep; problem: AppError | null }> {
+  const channels = await channelRefs(userId);
+  // An unknown channel is kept as it came: setPostTargets refuses it, naming the field.
+  const drafts = submitted.map((target) => ({ ...target, network: channels.find((c) => c.id === target.channelId)?.network ?? ("twitter" as const) }));
+  const changed = applyComposerIntent(drafts, intent);
+  const post = await setPostTargets(
+    userId,
+    postId,
+    changed.map(({ channelId, parts }) => ({ channelId, parts })),
+  );
+  if (intent.kind !== "continue") return { next: "review", problem: null };
+  const problem = targetsProblem(
+    post,
+    post.targets.flatMap((target) => (target.channelId ? [target.channelId] : [])),
+  );
+  if (problem) return { next: "review", problem };
+  await saveStep(userId, postId, "images");
+  return { next: "images", problem: null };
+}
+
+/**
+ * The first step with several accounts on a network: the post goes to the chosen channels, in the
+ * user's order. A channel already chosen keeps its parts; a new one starts from the shared text
+ * (part 1 of the post's first target on its network, else of its first target).
+ */
+export async function chooseChannels(userId: string, postId: string, channelIds: readonly string[]) {
+  const post = await getEditablePost(userId, postId);
+  const channels = await channelRefs(userId);
+  const existing = [...post.targets].sort((a, b) => a.position - b.position);
+  const firstText = (network?: string) =>
+    [...(existing.find((target) => network === undefined || target.network === network)?.parts ?? [])].sort((a, b) => a.position - b.position)[0]?.text;
+  const chosen = [...new Set(channelIds)].sort((a, b) => channels.findIndex((c) => c.id === a) - channels.findIndex((c) => c.id === b));
+  const requests = chosen.map((channelId) => {
+    const kept = existing.find((target) => target.channelId === channelId);
+    if (kept) {
+      return {
+        channelId,
+        parts: [...kept.parts].sort((a, b) => a.position - b.position).map((part) => ({ text: part.text, imageIds: parseMediaIds(part.mediaIds) })),
+      };
+    }
+    const network = channels.find((c) => c.id === channelId)?.network;
+    return { channelId, parts: [{ text: firstText(network) ?? firstText() ?? "" }] };
+  });
+  await setPostTargets(userId, postId, requests);
+  return saveStep(userId, postId, "method");
 }

@@ -165,3 +165,24 @@ export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(20),
 });
+
+/** The thread composer: each target's channel and its parts (intents are read apart: composer.ts). */
+export const partsFormSchema = z.object({
+  targets: z
+    .array(
+      z.object({
+        channelId: z.string().min(1).max(64),
+        parts: z
+          .array(z.object({ text: draftText.default(""), imageIds: z.preprocess(asArray, z.array(z.string().max(64)).max(20)) }))
+          .max(50)
+          .default([]),
+      }),
+    )
+    .max(20)
+    .default([]),
+});
+
+/** The first step once a network has several accounts: the accounts (channels) the post goes to. */
+export const channelsFormSchema = z.object({
+  channels: z.preprocess(asArray, z.array(z.string().min(1).max(64)).min(1, "posts.validation.chooseAccount").max(20)),
+});

@@ -65,7 +65,16 @@ export function applyLegacyContent(
   kept: KeptTexts = {},
 ): TargetInput[] {
   const networks = change.platforms ?? PLATFORMS.filter((network) => current.some((target) => target.network === network));
-  const targets = current.filter((target) => networks.includes(target.network));
+  // A target made before its network was connected (no channel) takes the channel connected since.
+  const used = new Set(current.flatMap((target) => (target.channelId ? [target.channelId] : [])));
+  const targets = current
+    .filter((target) => networks.includes(target.network))
+    .map((target) => {
+      if (target.channelId) return target;
+      const channel = channels.find((candidate) => candidate.network === target.network && !used.has(candidate.id));
+      if (channel) used.add(channel.id);
+      return channel ? { ...target, channelId: channel.id } : target;
+    });
   for (const network of networks) {
     if (targets.some((target) => target.network === network)) continue;
     const channel = channels.find((candidate) => candidate.network === network);

@@ -1,0 +1,135 @@
+import { Globe, Heart, MessageCircle, Repeat2, Send, ThumbsUp } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { Platform } from "~/core/platforms/platforms";
+import { cn } from "~/utils/cn";
+import { ImageGrid, type PreviewImage } from "./previews";
+
+// A target as its network will show it, under the CONNECTED ACCOUNT's name, handle and avatar:
+// on X a chain of posts joined by a line; on LinkedIn the post with its first comment under it.
+
+export interface PreviewChannel {
+  displayName: string;
+  handle: string | null;
+  avatarUrl: string | null;
+}
+
+export interface PreviewTarget {
+  network: Platform;
+  channel: PreviewChannel | null;
+  parts: { text: string; images: PreviewImage[] }[];
+}
+
+/**
+ * An avatar the page may show: the Content-Security-Policy allows images from the app only, so a
+ * network's own URL would show as a broken image; such an avatar shows the initials instead.
+ */
+export function shownAvatar(url: string | null | undefined): string | null {
+  return url && (url.startsWith("/") || url.startsWith("data:")) && !url.startsWith("//") ? url : null;
+}
+
+/** "Ada Lovelace" → "AL"; a name without letters falls back to its first character. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
+  return (
+    letters
+      .map((word) => Array.from(word ?? "")[0] ?? "")
+      .join("")
+      .toUpperCase() || "?"
+  );
+}
+
+function Avatar({ channel, className }: { channel: PreviewChannel | null; className: string }) {
+  const name = channel?.displayName ?? "?";
+  const avatar = shownAvatar(channel?.avatarUrl);
+  if (avatar) return <img src={avatar} alt="" className={cn("shrink-0 rounded-full object-cover", className)} />;
+  return (
+    <span aria-hidden className={cn("grid shrink-0 place-items-center rounded-full font-semibold", className)}>
+      {initials(name)}
+    </span>
+  );
+}
+
+function Empty() {
+  const { t } = useTranslation();
+  return <span className="opacity-50">{t("preview.empty")}</span>;
+}
+
+export function XThreadPreview({ target }: { target: PreviewTarget }) {
+  const { t } = useTranslation();
+  const name = target.channel?.displayName ?? t("platforms.twitter");
+  const handle = target.channel?.handle ? `@${target.channel.handle}` : "";
+  return (
+    <article aria-label={t("preview.twitter")} className="rounded-lg border bg-white px-3 pt-3 text-[#0f1419] shadow-xs dark:bg-black dark:text-[#e7e9ea]">
+      <ol>
+        {target.parts.map((part, p) => {
+          const last = p === target.parts.length - 1;
+          return (
+            <li key={p} className="relative flex gap-3 pb-3">
+              {/* The thread's connector line, from this avatar down to the next. */}
+              {!last ? <span aria-hidden className="absolute top-11 bottom-0 left-5 w-0.5 -translate-x-1/2 bg-[#cfd9de] dark:bg-[#333639]" /> : null}
+              <Avatar channel={target.channel} className="size-10 bg-[#0f1419] text-white dark:bg-[#e7e9ea] dark:text-black" />
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
+                <p className="flex min-w-0 gap-1 text-sm">
+                  <span className="truncate font-bold">{name}</span>
+                  <span className="truncate text-[#536471]">
+                    {handle} · {t("preview.nowShort")}
+                  </span>
+                </p>
+                <p className="text-sm break-words whitespace-pre-wrap">{part.text || <Empty />}</p>
+                <ImageGrid images={part.images} className="rounded-2xl border" />
+                <div aria-hidden className="flex justify-between pr-8 text-[#536471]">
+                  {[MessageCircle, Repeat2, Heart].map((Icon, index) => (
+                    <Icon key={index} className="size-4" />
+                  ))}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </article>
+  );
+}
+
+export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
+  const { t } = useTranslation();
+  const [post, comment] = target.parts;
+  const name = target.channel?.displayName ?? t("platforms.linkedin");
+  return (
+    <article
+      aria-label={t("preview.linkedin")}
+      className="overflow-hidden rounded-lg border bg-white text-[#191919] shadow-xs dark:bg-[#1b1f23] dark:text-white/90"
+    >
+      <header className="flex items-center gap-2 p-3">
+        <Avatar channel={target.channel} className="size-10 bg-[#0a66c2] text-white" />
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate text-sm font-semibold">{name}</span>
+          <span className="flex items-center gap-1 text-xs text-black/60 dark:text-white/60">
+            {t("preview.now")} · <Globe aria-hidden className="size-3" />
+          </span>
+        </span>
+      </header>
+      <p className="px-3 pb-3 text-sm break-words whitespace-pre-wrap">{post?.text || <Empty />}</p>
+      <ImageGrid images={post?.images ?? []} />
+      <footer aria-hidden className="flex justify-around border-t border-black/10 px-2 py-1 text-black/60 dark:border-white/10 dark:text-white/60">
+        {[ThumbsUp, MessageCircle, Repeat2, Send].map((Icon, index) => (
+          <Icon key={index} className="m-2 size-4" />
+        ))}
+      </footer>
+      {comment ? (
+        <section aria-label={t("composer.firstComment")} className="flex gap-2 border-t border-black/10 p-3 dark:border-white/10">
+          <Avatar channel={target.channel} className="size-8 bg-[#0a66c2] text-xs text-white" />
+          <div className="min-w-0 flex-1 rounded-lg bg-black/5 px-3 py-2 dark:bg-white/10">
+            <p className="truncate text-xs font-semibold">{name}</p>
+            <p className="text-sm break-words whitespace-pre-wrap">{comment.text || <Empty />}</p>
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function TargetPreview({ target }: { target: PreviewTarget }) {
+  return target.network === "linkedin" ? <LinkedInPostPreview target={target} /> : <XThreadPreview target={target} />;
+}

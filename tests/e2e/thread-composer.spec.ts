@@ -1,0 +1,159 @@
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { connectAccount, expect, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
+
+/**
+ * Names the user's X channel "Ada Lovelace" (@ada) and adds a second X account, "Grace Hopper"
+ * (@grace, with the same tokens: the fake takes them), as a second connect would; in the e2e database.
+ */
+async function seedSecondXAccount(email: string) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  const user = `(SELECT "id" FROM "User" WHERE "email" = ?)`;
+  await db.batch([
+    {
+      sql: `UPDATE "Channel" SET "displayName" = 'Ada Lovelace', "handle" = 'ada', "avatarUrl" = NULL WHERE "network" = 'twitter' AND "userId" = ${user}`,
+      args: [email],
+    },
+    {
+      sql: `INSERT INTO "Channel" ("id", "userId", "network", "kind", "providerUserId", "displayName", "handle", "status", "scopes", "accessTokenEnc", "refreshTokenEnc", "expiresAt", "connectedAt", "createdAt", "updatedAt")
+            SELECT 'grace-' || "id", "userId", 'twitter', 'account', 'grace-1', 'Grace Hopper', 'grace', 'active', "scopes", "accessTokenEnc", "refreshTokenEnc", "expiresAt", "connectedAt", ?, "updatedAt"
+            FROM "Channel" WHERE "network" = 'twitter' AND "userId" = ${user}`,
+      // After the first account, in the format Prisma writes (the order of a user's accounts).
+      args: [new Date(Date.now() + 60_000).toISOString().replace("Z", "+00:00"), email],
+    },
+  ]);
+  db.close();
+}
+
+async function savedParts(email: string) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  const result = await db.execute({
+    sql: `SELECT c."handle" AS handle, c."network" AS network, t."position" AS target, p."position" AS part, p."text" AS text, p."status" AS status, po."status" AS postStatus
+          FROM "PostPart" p JOIN "PostTarget" t ON t."id" = p."targetId" JOIN "Channel" c ON c."id" = t."channelId" JOIN "Post" po ON po."id" = t."postId"
+          WHERE po."userId" = (SELECT "id" FROM "User" WHERE "email" = ?) ORDER BY t."position", p."position"`,
+    args: [email],
+  });
+  db.close();
+  return result.rows.map((row) => ({ ...row }));
+}
+
+const LONG =
+  "We shipped threads today. Each account can now have its own parts, and LinkedIn posts can carry a first comment. " +
+  "The composer splits a long text at the end of a sentence when it can, and between words when it must. " +
+  "Every button works without JavaScript, as a plain form that comes back to the same place. " +
+  "The previews show each account as its network would, with the thread's connector line.";
+
+test.describe("thread composer", () => {
+  test("two X accounts and LinkedIn: a 4-part thread on one, a first comment on LinkedIn, reorder, split, schedule", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("thread");
+    await signUp(page, email);
+    await connectAccount(page, "LinkedIn", "/profile");
+    await connectAccount(page, "X (Twitter)", "/profile");
+    await seedSecondXAccount(email);
+
+    // Step 1 now picks accounts: each with its name and handle.
+    await page.goto("/create");
+    await expect(page.getByRole("group", { name: "Accounts" })).toBeVisible();
+    await page.getByRole("checkbox", { name: /Ada Lovelace.*@ada/ }).check();
+    await page.getByRole("checkbox", { name: /Grace Hopper.*@grace/ }).check();
+    await page.getByRole("checkbox", { name: /LinkedIn/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/method$/);
+    await page.getByRole("radio", { name: "Write it myself" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    // One shared text for every account.
+    await page.getByLabel("Your post").fill("Threads are here.");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/review/);
+    const ada = (part: string) => page.getByRole("textbox", { name: `X @ada, ${part}`, exact: true });
+    await expect(ada("Part 1")).toHaveValue("Threads are here.");
+    await expect(page.getByRole("textbox", { name: "X @grace, Part 1", exact: true })).toHaveValue("Threads are here.");
+    await expect(page.getByRole("article", { name: "X preview" }).first()).toContainText("Ada Lovelace");
+    await expect(page.getByRole("article", { name: "X preview" }).first()).toContainText("@ada");
+
+    // A long text, saved, then split at the limit: two parts that each fit, cut after a sentence.
+    await ada("Part 1").fill(LONG);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/characters too many/).first()).toBeVisible();
+    await page.getByRole("button", { name: "Split X @ada, Part 1 at the limit" }).click();
+    await expect(ada("Part 2")).toBeVisible();
+    await expect(ada("Part 1")).toHaveValue(/^We shipped threads today\..*between words when it must\.$/);
+    await expect(page.getByText(/characters too many/)).toHaveCount(0);
+    // Two more parts, the last moved up.
+    await page.getByRole("button", { name: "Add a part to X @ada" }).click();
+    await ada("Part 3").fill("Third, for now.");
+    await page.getByRole("button", { name: "Add a part to X @ada" }).click();
+    await ada("Part 4").fill("Part four, moved up.");
+    await page.getByRole("button", { name: "Move X @ada, Part 4 up" }).click();
+    await expect(ada("Part 3")).toHaveValue("Part four, moved up.");
+    await expect(ada("Part 4")).toHaveValue("Third, for now.");
+
+    // LinkedIn: the post and its first comment, shown under the post in the preview.
+    await page.getByRole("button", { name: /Add a first comment to LinkedIn/ }).click();
+    await page.getByRole("textbox", { name: /LinkedIn .*, First comment/ }).fill("Read the docs: https://example.com/threads");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("region", { name: "First comment" })).toContainText("Read the docs");
+    await screenshotEach(page, "thread-composer-review");
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/images$/);
+    await page.getByRole("button", { name: "Continue without images" }).click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await page.getByRole("radio", { name: "Schedule for later" }).check();
+    await page.getByLabel("Date").fill("2030-06-01");
+    await page.getByLabel("Time").fill("09:00");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+
+    const parts = await savedParts(email);
+    expect(parts.map(({ handle, part, postStatus }) => [handle, part, postStatus])).toEqual([
+      [expect.any(String), 1, "scheduled"],
+      [expect.any(String), 2, "scheduled"],
+      ["ada", 1, "scheduled"],
+      ["ada", 2, "scheduled"],
+      ["ada", 3, "scheduled"],
+      ["ada", 4, "scheduled"],
+      ["grace", 1, "scheduled"],
+    ]);
+    expect(parts[1]).toMatchObject({ network: "linkedin", text: "Read the docs: https://example.com/threads" });
+    expect(parts[6]).toMatchObject({ text: "Threads are here." });
+    // Split, then reordered: parts 1 and 2 are the long text cut in two, then the moved part.
+    const adaTexts = parts.filter((part) => part.handle === "ada").map((part) => String(part.text));
+    expect([adaTexts[0], adaTexts[1]].join(" ")).toBe(LONG);
+    expect(adaTexts.slice(2)).toEqual(["Part four, moved up.", "Third, for now."]);
+    expect(adaTexts.every((text) => text.length <= 280)).toBe(true);
+
+    // The post page: each account with its parts.
+    const accounts = page.getByRole("region", { name: "Accounts and parts" });
+    await expect(accounts).toContainText("Grace Hopper");
+    await expect(accounts).toContainText("First comment");
+    await expect(accounts.getByText("Part 4")).toBeVisible();
+    await screenshotEach(page, "thread-composer-post");
+  });
+
+  test("a part over the limit is named when moving on", async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("thread-limit");
+    await signUp(page, email);
+    await connectAccount(page, "X (Twitter)", "/profile");
+    await seedSecondXAccount(email);
+    await page.goto("/create");
+    await page.getByRole("checkbox", { name: /Ada Lovelace/ }).check();
+    await page.getByRole("checkbox", { name: /Grace Hopper/ }).uncheck();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("radio", { name: "Write it myself" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Your post").fill("Short");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("link", { name: "Write a thread or a first comment" }).click();
+    await page.getByRole("button", { name: "Add a part to X @ada" }).click();
+    await page.getByRole("textbox", { name: "X @ada, Part 2", exact: true }).fill("b".repeat(290));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("X @ada, part 2: the text is too long (290 of 280).")).toBeVisible();
+    await expect(page.getByText("Too long: shorten it, or split it into more parts")).toBeVisible();
+    await expect(page).toHaveURL(/\/review/);
+  });
+});
