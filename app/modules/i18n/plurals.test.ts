@@ -11,7 +11,7 @@ describe("counts said through i18next's plurals", () => {
     const { t } = await createI18n(locale);
     for (const key of pluralKeys) {
       for (const count of [0, 1, 2, 1_000_000]) {
-        const text = t(key as TranslationKey, { count, q: "q", events: "e", total: 1, max: 1 });
+        const text = t(key as TranslationKey, { count, q: "q", events: "e", total: 1, max: 1, parts: "1, 2" });
         expect(text, `${key} ${count}`).not.toBe(key);
         expect(text, `${key} ${count}`).not.toContain("{{");
       }
