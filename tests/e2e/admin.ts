@@ -31,12 +31,15 @@ export async function signInAsAdmin(page: Page, request: APIRequestContext, data
   // The other project's run may claim the address now, which ends this page's session: sign in
   // (again) until the admin page opens.
   await expect
-    .poll(async () => {
-      const response = await page.goto("/admin/users");
-      if (!new URL(page.url()).pathname.startsWith("/login")) return response?.status();
-      await signIn(page, ADMIN);
-      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-      return 0;
-    })
+    .poll(
+      async () => {
+        const response = await page.goto("/admin/users");
+        if (!new URL(page.url()).pathname.startsWith("/login")) return response?.status();
+        await signIn(page, ADMIN);
+        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+        return 0;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(200);
 }
