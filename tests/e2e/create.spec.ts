@@ -2,6 +2,8 @@ import { expect, imageFiles, signUp, startPost, test, uniqueEmail } from "./fixt
 
 test.describe("create wizard", () => {
   test("manual post with images: review, limits, upload, the connect dialog, then saved as a draft", async ({ page, hasJavaScript }) => {
+    // The longest walk of the suite: 22 s alone on this machine, past 30 s beside another worker.
+    test.slow();
     const files = await imageFiles();
     await signUp(page, uniqueEmail());
     await page.goto("/create");
