@@ -6,32 +6,11 @@ import path from "node:path";
 import pg from "pg";
 import { createClient } from "@libsql/client";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { getEnv } from "~/core/env/env.server";
 import { createDb } from "~/modules/db/db.server";
 import { migrate, migrationsDir } from "~/modules/db/migrate.server";
+import { emptyDatabase } from "../support/empty-database";
 
 const V2 = "channels_targets_parts";
-
-/** A new empty database of the kind under test. */
-async function emptyDatabase(): Promise<string> {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const current = getEnv().DATABASE_URL;
-  if (current.startsWith("file:")) return `file:${path.join(getEnv().DATA_DIR, `v1-${suffix}.db`)}`;
-  const name = `plume_test_v1_${suffix}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  onTestFinished(async () => {
-    const cleanup = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await cleanup.end();
-  });
-  const url = new URL(current);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** The migrations that came before version 2, in a folder of their own. */
 function migrationsBeforeV2(url: string): string {
@@ -69,7 +48,7 @@ const at = (iso: string) => new Date(iso);
 
 describe("the version 2 migration", () => {
   it("moves connections, posts, deliveries and images of a version 1 database into channels, targets and parts", async () => {
-    const url = await emptyDatabase();
+    const url = await emptyDatabase("v1");
     const before = await migrate(url, migrationsBeforeV2(url));
     expect(before.applied.some((name) => name.endsWith(V2))).toBe(false);
     const sqlite = url.startsWith("file:");

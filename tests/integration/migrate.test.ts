@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getEnv } from "~/core/env/env.server";
 import { migrate, migrationsDir, readMigrations } from "~/modules/db/migrate.server";
 import { getDb } from "~/modules/db/db.server";
+import { emptyDatabase } from "../support/empty-database";
 
 const run = promisify(execFile);
 const migrator = path.resolve("app/modules/db/migrate.server.ts");
@@ -17,27 +17,6 @@ async function migrateInAnotherProcess(url: string) {
     console.log(JSON.stringify(result));`;
   const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
   return JSON.parse(stdout.trim().split("\n").pop()!) as unknown;
-}
-
-/** A new empty database of the kind under test, beside the test's own. */
-async function emptyDatabase(): Promise<string> {
-  const current = getEnv().DATABASE_URL;
-  const suffix = Math.random().toString(36).slice(2, 8);
-  if (current.startsWith("file:")) return `file:${path.join(getEnv().DATA_DIR, `empty-${suffix}.db`)}`;
-  const name = `plume_test_empty_${suffix}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  onTestFinished(async () => {
-    const cleanup = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await cleanup.end();
-  });
-  const url = new URL(current);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 describe("migrations", () => {
