@@ -59,7 +59,8 @@ test.describe("request limits", () => {
     await expect(page.getByTestId("error-message")).toHaveText("This upload is larger than 20 MB: images must be 5 MB or smaller, 4 at most per post.");
     await page.goBack();
     await expect(page).toHaveURL(/\/images$/);
-    await page.reload();
+    // A fresh load of the step (a reload right after going back can abort the back navigation).
+    await page.goto(new URL(page.url()).pathname);
     await expect(page.getByText("0 of 4")).toBeVisible();
   });
 
