@@ -22,6 +22,7 @@ import pg from "pg";
 import type { Prisma } from "../app/modules/db/db.server";
 import { startLinkedInFake, type LinkedInFake } from "../tests/fakes/linkedin-server";
 import { startXFake, type XFake } from "../tests/fakes/x-server";
+import { xChannelData } from "../tests/support/x-channel";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const PER_USER = Number(process.env.BENCH_PER_USER ?? 10);
@@ -108,8 +109,6 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
     const userId = newId();
     users.push({ id: userId, email: `bench-${tag}-${u}@example.com`, passwordHash: "x" });
     const member = linkedin.createUser();
-    const account = x.createUser();
-    const tokens = x.issueTokens(account.id);
     connections.push(
       {
         id: newId(),
@@ -121,17 +120,7 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
         accessTokenEnc: seal(linkedin.issueToken(member.sub)),
         expiresAt: new Date(Date.now() + 5_184_000_000),
       },
-      {
-        id: newId(),
-        userId,
-        network: "twitter",
-        providerUserId: account.id,
-        displayName: account.name,
-        handle: account.username,
-        accessTokenEnc: seal(tokens.accessToken),
-        refreshTokenEnc: seal(tokens.refreshToken),
-        expiresAt: new Date(Date.now() + 7_200_000),
-      },
+      { id: newId(), ...xChannelData(x, userId).data },
     );
     // PER_USER deliveries: posts for both platforms first, then one-platform posts, alternating.
     let left = PER_USER;
@@ -181,21 +170,7 @@ async function seedThreads(tag: string, x: XFake): Promise<Seeded> {
   const db = getDb();
   const later = new Date(Date.now() + 24 * 3_600_000);
   const users = Array.from({ length: THREAD_USERS }, (_, u) => ({ id: newId(), email: `bench-${tag}-${u}@example.com`, passwordHash: "x" }));
-  const channels = users.map((user) => {
-    const account = x.createUser();
-    const tokens = x.issueTokens(account.id);
-    return {
-      id: newId(),
-      userId: user.id,
-      network: "twitter",
-      providerUserId: account.id,
-      displayName: account.name,
-      handle: account.username,
-      accessTokenEnc: seal(tokens.accessToken),
-      refreshTokenEnc: seal(tokens.refreshToken),
-      expiresAt: new Date(Date.now() + 7_200_000),
-    };
-  });
+  const channels = users.map((user) => ({ id: newId(), ...xChannelData(x, user.id).data }));
   const posts: SeededPost[] = [];
   const threads = new Map<string, string[]>();
   const targets: { id: string; postId: string; channelId: string; network: string; position: number }[] = [];

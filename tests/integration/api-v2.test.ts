@@ -19,6 +19,7 @@ import * as metrics from "~/routes/api.posts.$postId.metrics.refresh";
 import * as retry from "~/routes/api.posts.$postId.retry";
 import * as schedule from "~/routes/api.posts.$postId.schedule";
 import { startFakes, type Fakes } from "../support/publishing";
+import { xChannelData } from "../support/x-channel";
 import { uniqueEmail } from "./helpers";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response>;
@@ -75,22 +76,8 @@ async function v2User(): Promise<V2User> {
   });
   const base = Date.now() - 60_000;
   const xChannel = async (offset: number) => {
-    const account = fakes.x.createUser();
-    const tokens = fakes.x.issueTokens(account.id, { expiresIn: 7200 });
-    const row = await db.channel.create({
-      data: {
-        userId: user.id,
-        network: "twitter",
-        providerUserId: account.id,
-        displayName: account.name,
-        handle: account.username,
-        accessTokenEnc: seal(tokens.accessToken),
-        refreshTokenEnc: seal(tokens.refreshToken),
-        expiresAt: new Date(Date.now() + 7200_000),
-        createdAt: new Date(base + offset),
-        connectedAt: new Date(base + offset),
-      },
-    });
+    const { data } = xChannelData(fakes.x, user.id);
+    const row = await db.channel.create({ data: { ...data, createdAt: new Date(base + offset), connectedAt: new Date(base + offset) } });
     return row.id;
   };
   const xA = await xChannel(0);

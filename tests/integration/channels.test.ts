@@ -2,7 +2,6 @@
 // the callback and disconnect routes as the browser reaches them, on SQLite and PostgreSQL.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/modules/auth/session.server";
 import { listChannels, listServices } from "~/modules/connections/connection.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
 import { startConnect } from "~/modules/connections/oauth.server";
@@ -10,13 +9,12 @@ import { reconnectNeed } from "~/modules/connections/reconnect.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { createPost, createPostWithTargets, schedulePost } from "~/modules/posts/post.server";
-import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { getToast } from "~/modules/toast/toast.server";
 import * as callbackRoute from "~/routes/auth.callback.$provider";
 import * as disconnectRoute from "~/routes/_dashboard.profile_.channels.$channelId.disconnect";
 import { followConsent } from "../fakes/linkedin-server";
 import { startFakes, uniqueText, type Fakes } from "../support/publishing";
-import { uniqueEmail } from "./helpers";
+import { signedInUser } from "./helpers";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -26,12 +24,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-async function signedIn() {
-  const user = await getDb().user.create({ data: { email: uniqueEmail("channels"), passwordHash: "x", subscription: { create: trialSubscriptionData() } } });
-  const cookie = (await createSession(user.id)).split(";")[0]!;
-  const session = await getDb().session.findFirstOrThrow({ where: { userId: user.id } });
-  return { user, cookie, sessionId: session.id };
-}
+const signedIn = () => signedInUser("channels", { trial: true });
 type Signed = Awaited<ReturnType<typeof signedIn>>;
 
 async function toastOf(response: Response) {

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/modules/auth/session.server";
 import { usableConnection } from "~/modules/connections/access-token.server";
 import { listServices } from "~/modules/connections/connection.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
@@ -16,7 +15,7 @@ import * as callbackRoute from "~/routes/auth.callback.$provider";
 import * as connectRoute from "~/routes/auth.connect.$provider";
 import { followConsent } from "../fakes/linkedin-server";
 import { connectedUser, duePost, startFakes, type Fakes } from "../support/publishing";
-import { uniqueEmail } from "./helpers";
+import { signedInUser } from "./helpers";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -26,12 +25,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-async function signedIn() {
-  const user = await getDb().user.create({ data: { email: uniqueEmail("connect"), passwordHash: "x" } });
-  const cookie = (await createSession(user.id)).split(";")[0]!;
-  const session = await getDb().session.findFirstOrThrow({ where: { userId: user.id } });
-  return { user, cookie, sessionId: session.id };
-}
+const signedIn = () => signedInUser("connect");
 
 function query(url: URL) {
   return { code: url.searchParams.get("code"), state: url.searchParams.get("state"), error: url.searchParams.get("error") };

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "~/core/env/env.server";
+import { createSession } from "~/modules/auth/session.server";
+import { getDb } from "~/modules/db/db.server";
+import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 
 let counter = 0;
 
@@ -43,4 +46,14 @@ export function lastMailedToken(email: string, pathname: string): string {
   const match = mail?.match(new RegExp(`${pathname.replace("/", "\\/")}\\?token=([A-Za-z0-9_-]+)`));
   if (!match) throw new Error(`No ${pathname} link was mailed to ${email}`);
   return match[1]!;
+}
+
+/** A new user with a session: its cookie (name=value) and the session's id. */
+export async function signedInUser(prefix: string, options: { trial?: boolean } = {}) {
+  const user = await getDb().user.create({
+    data: { email: uniqueEmail(prefix), passwordHash: "x", ...(options.trial ? { subscription: { create: trialSubscriptionData() } } : {}) },
+  });
+  const cookie = (await createSession(user.id)).split(";")[0]!;
+  const session = await getDb().session.findFirstOrThrow({ where: { userId: user.id } });
+  return { user, cookie, sessionId: session.id };
 }

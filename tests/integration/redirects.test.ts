@@ -3,7 +3,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "~/modules/auth/auth.server";
-import { createSession } from "~/modules/auth/session.server";
 import { completeConnect, startConnect } from "~/modules/connections/oauth.server";
 import { getDb } from "~/modules/db/db.server";
 import * as login from "~/routes/_auth.login";
@@ -13,7 +12,7 @@ import * as dismissNotice from "~/routes/notices.$noticeId.dismiss";
 import * as setLocale from "~/routes/set-locale";
 import * as setTheme from "~/routes/set-theme";
 import { startFakes, type Fakes } from "../support/publishing";
-import { uniqueEmail } from "./helpers";
+import { signedInUser, uniqueEmail } from "./helpers";
 
 const OFF_SITE = [
   "/.//evil.example",
@@ -58,12 +57,7 @@ function destination(response: Response): URL {
   return new URL(response.headers.get("Location")!, "http://localhost:3000/login");
 }
 
-async function signedIn() {
-  const user = await getDb().user.create({ data: { email: uniqueEmail("redirects"), passwordHash: "x" } });
-  const cookie = (await createSession(user.id)).split(";")[0]!;
-  const session = await getDb().session.findFirstOrThrow({ where: { userId: user.id } });
-  return { user, cookie, sessionId: session.id };
-}
+const signedIn = () => signedInUser("redirects");
 
 describe("signing in never leads off-site", () => {
   it.each(OFF_SITE)("redirectTo=%j signs in and lands on the posts page", async (redirectTo) => {

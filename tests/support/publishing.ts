@@ -11,6 +11,7 @@ import { startPublisher } from "~/modules/publishing/publisher.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { startLinkedInFake, type LinkedInFake } from "../fakes/linkedin-server";
 import { startXFake, type XFake } from "../fakes/x-server";
+import { xChannelData } from "./x-channel";
 
 export interface Fakes {
   linkedin: LinkedInFake;
@@ -75,23 +76,10 @@ export async function connectedUser(
     });
   }
   if (platforms.includes("twitter")) {
-    const account = fakes.x.createUser();
-    const xExpiresIn = options.xExpiresIn ?? fakes.accessTokenSeconds ?? 7200;
-    const tokens = fakes.x.issueTokens(account.id, { expiresIn: xExpiresIn });
+    const { account, tokens, data } = xChannelData(fakes.x, user.id, options.xExpiresIn ?? fakes.accessTokenSeconds ?? 7200);
     accounts.xUserId = account.id;
     accounts.xTokens = tokens;
-    await getDb().channel.create({
-      data: {
-        userId: user.id,
-        network: "twitter",
-        providerUserId: account.id,
-        displayName: account.name,
-        handle: account.username,
-        accessTokenEnc: seal(tokens.accessToken),
-        refreshTokenEnc: seal(tokens.refreshToken),
-        expiresAt: new Date(Date.now() + xExpiresIn * 1000),
-      },
-    });
+    await getDb().channel.create({ data });
   }
   return { user, ...accounts };
 }
