@@ -57,6 +57,10 @@ export interface NetworkRules {
   id: NetworkId;
   /** The network's proper name, the same in every language ("LinkedIn", "X (Twitter)"). */
   label: string;
+  /** How messages name it before an account ("X @ada", "The X text is too long"). */
+  shortLabel: string;
+  /** Put before a stored handle when it is shown ("@" for X usernames; "" where the handle is an e-mail). */
+  handlePrefix: string;
   /** How the UI names parts after the first (a thread, or a first comment). */
   threadKind: ThreadKind;
   limits: NetworkLimits;
@@ -66,6 +70,18 @@ export interface NetworkRules {
   validateParts(parts: readonly PartDraft[]): PartProblem[];
   /** Cuts a long text into parts that each fit; only where later parts are a thread. */
   splitAtLimit?(text: string, options?: { numbered?: boolean }): string[];
+  /**
+   * How the user reaches another account of the network from the app: "login", the network only
+   * shows its sign-in screen when asked (connecting another account or reconnecting one forces it,
+   * and the UI says to sign in as the right member); "network", its consent page lets the user
+   * switch accounts on its own.
+   */
+  switchAccount: "login" | "network";
+  /**
+   * Ask the user to reconnect a channel this many days after connecting it (its access token ends
+   * and most apps get no refresh token); absent where tokens are refreshed.
+   */
+  reconnectAfterDays?: number;
 }
 
 // ---- Server half -------------------------------------------------------------------------
@@ -83,7 +99,10 @@ export interface NetworkTokens {
 export interface NetworkAccount {
   providerUserId: string;
   displayName: string;
-  /** @username where the network has one (X); null otherwise (LinkedIn members). */
+  /**
+   * What tells the owner's accounts apart, stored as the channel's handle: the username where the
+   * network has one (X, shown with `handlePrefix`), else the member's e-mail (LinkedIn), or null.
+   */
   handle: string | null;
   avatarUrl: string | null;
   /** A person's account, or an organization's page/account. */
@@ -112,7 +131,7 @@ export interface OAuthDescriptor {
   refresh(refreshToken: string): Promise<NetworkTokens>;
   whoami(accessToken: string): Promise<NetworkAccount>;
   /** Best effort on disconnect; absent where the network has no revocation endpoint. */
-  revoke?(token: string): Promise<void>;
+  revoke?(token: string, tokenTypeHint?: "access_token" | "refresh_token"): Promise<void>;
 }
 
 /** Who publishes: the channel's token and identity. */

@@ -12,10 +12,17 @@ const laterParts = { kind: "comment", maxChars: LINKEDIN_MAX_CHARS, maxImages: 0
 export const linkedinRules: NetworkRules = {
   id: "linkedin",
   label: "LinkedIn",
+  shortLabel: "LinkedIn",
+  // The handle stored for a member is their e-mail, shown as it is.
+  handlePrefix: "",
   threadKind: "comment",
   limits,
   laterParts,
   countText: linkedinLength,
   checkText: (text) => checkLinkedinText(text),
   validateParts: (parts: readonly PartDraft[]) => validatePartsWith({ limits, laterParts, countText: linkedinLength }, parts),
+  // LinkedIn keeps the member signed in: another member is only reached through prompt=login.
+  switchAccount: "login",
+  // Member tokens last 60 days and most apps get no refresh token: asked again after a week.
+  reconnectAfterDays: 7,
 };

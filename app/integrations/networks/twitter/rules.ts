@@ -10,6 +10,8 @@ const laterParts = { kind: "thread", maxChars: X_MAX_WEIGHT, maxImages: 4 } as c
 export const twitterRules: NetworkRules = {
   id: "twitter",
   label: "X (Twitter)",
+  shortLabel: "X",
+  handlePrefix: "@",
   threadKind: "thread",
   limits,
   laterParts,
@@ -17,4 +19,6 @@ export const twitterRules: NetworkRules = {
   checkText: (text) => checkXText(text),
   validateParts: (parts: readonly PartDraft[]) => validatePartsWith({ limits, laterParts, countText: xWeightedLength }, parts),
   splitAtLimit: splitXText,
+  // X's consent page lets the user switch accounts; its refresh tokens keep a channel going.
+  switchAccount: "network",
 };
