@@ -132,8 +132,7 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                     const { text, imageIds } = partField.getFieldset();
                     const value = live[pi]?.text ?? "";
                     const over = textLength(target.network, value) > limits.maxChars;
-                    const partName =
-                      comments ? t(pi === 0 ? "composer.mainPost" : "composer.firstComment") : t("composer.part", { part: pi + 1 });
+                    const partName = comments ? t(pi === 0 ? "composer.mainPost" : "composer.firstComment") : t("composer.part", { part: pi + 1 });
                     const label = `${name}, ${partName}`;
                     const imagesAllowed = pi === 0 || limits.imagesAfterFirstPart;
                     return (
@@ -179,11 +178,7 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                             </Button>
                           </span>
                         </div>
-                        <Textarea
-                          {...getTextareaProps(text, { ariaDescribedBy: `${text.id}-counter` })}
-                          key={text.key}
-                          rows={comments && pi === 0 ? 8 : 4}
-                        />
+                        <Textarea {...getTextareaProps(text, { ariaDescribedBy: `${text.id}-counter` })} key={text.key} rows={comments && pi === 0 ? 8 : 4} />
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <PartCounter network={target.network} text={value} id={`${text.id}-counter`} />
                           {over ? (

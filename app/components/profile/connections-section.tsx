@@ -207,7 +207,9 @@ export function ConnectionsSection({
                   </p>
                 ) : (
                   <>
-                    {networkRules(network).switchAccount === "login" && mine.length > 0 ? <p className="text-xs text-muted-foreground">{t("profile.connections.sameMember")}</p> : null}
+                    {networkRules(network).switchAccount === "login" && mine.length > 0 ? (
+                      <p className="text-xs text-muted-foreground">{t("profile.connections.sameMember")}</p>
+                    ) : null}
                     <div className="flex flex-wrap gap-2">
                       {mine.length > 0 ? (
                         <ConnectForm

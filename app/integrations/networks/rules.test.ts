@@ -65,4 +65,16 @@ describe("network rules", () => {
       ]),
     ).toContainEqual({ index: 1, code: "empty_part" });
   });
+
+  it("says how the app names and reaches accounts: labels, handle prefix, switching accounts, reconnecting", () => {
+    const x = networkRules("twitter");
+    const linkedin = networkRules("linkedin");
+    expect([x.shortLabel, x.handlePrefix, x.switchAccount, x.reconnectAfterDays]).toEqual(["X", "@", "network", undefined]);
+    expect([linkedin.shortLabel, linkedin.handlePrefix, linkedin.switchAccount, linkedin.reconnectAfterDays]).toEqual(["LinkedIn", "", "login", 7]);
+    // Every network says it: a new one cannot leave the UI guessing.
+    for (const network of NETWORK_RULES) {
+      expect(network.shortLabel.length).toBeGreaterThan(0);
+      expect(["login", "network"]).toContain(network.switchAccount);
+    }
+  });
 });

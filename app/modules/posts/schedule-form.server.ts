@@ -46,6 +46,8 @@ async function scheduledToast(request: Request, outcome: ScheduleOutcome, timezo
     icon: expiry ? "warning" : "calendar",
     title: t("create.schedule.scheduled"),
     actions: [{ label: t("toast.actions.newPost"), href: "/create" }],
-    description: expiry ? `${scheduledFor} ${t("create.schedule.accessEnds", { platform: t(`platforms.${expiry.network}`), date: formatDateTime(expiry.at, timezone, lang) })}` : scheduledFor,
+    description: expiry
+      ? `${scheduledFor} ${t("create.schedule.accessEnds", { platform: t(`platforms.${expiry.network}`), date: formatDateTime(expiry.at, timezone, lang) })}`
+      : scheduledFor,
   };
 }
