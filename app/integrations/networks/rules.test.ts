@@ -77,4 +77,15 @@ describe("network rules", () => {
       expect(["login", "network"]).toContain(network.switchAccount);
     }
   });
+
+  it("tells an AI model each network's limit, and cuts a draft over it to fit", () => {
+    for (const network of NETWORK_RULES) {
+      expect(network.aiGuidance).toContain(String(network.limits.maxChars));
+      const cut = network.truncate("word ".repeat(network.limits.maxChars));
+      expect(network.checkText(cut).fits).toBe(true);
+      expect(cut.endsWith("…")).toBe(true);
+      expect(network.truncate("Short.")).toBe("Short.");
+    }
+    expect(networkRules("twitter").aiGuidance).toContain("weighted");
+  });
 });

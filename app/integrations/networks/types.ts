@@ -68,6 +68,13 @@ export interface NetworkRules {
   countText(text: string): number;
   checkText(text: string): TextCheck;
   validateParts(parts: readonly PartDraft[]): PartProblem[];
+  /** Cuts a text over the limit to fit, ending it with "…" (AI drafts a model wrote too long). */
+  truncate(text: string): string;
+  /**
+   * What an AI model is told to write for this network, in English (prompt text, not UI): the kind
+   * of post, its limit as the network counts it, its style. Follows "<field>: " in the prompt.
+   */
+  aiGuidance: string;
   /** Cuts a long text into parts that each fit; only where later parts are a thread. */
   splitAtLimit?(text: string, options?: { numbered?: boolean }): string[];
   /**

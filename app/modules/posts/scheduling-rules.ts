@@ -1,6 +1,6 @@
 import { AppError } from "~/modules/errors/app-error";
 import { fitsEveryPlatform, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
-import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { LEGACY_TEXT_FIELD, parsePlatforms, type LegacyTextField, type Platform } from "~/core/platforms/platforms";
 import { networkRules } from "~/integrations/networks/rules";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
@@ -10,10 +10,7 @@ interface Content {
   twitterText: string;
 }
 
-export type TextField = "linkedinText" | "twitterText";
-
-/** The version 1 text field of each network (API v1 and the database's columns). */
-export const TEXT_FIELD = { linkedin: "linkedinText", twitter: "twitterText" } as const satisfies Record<Platform, TextField>;
+export type TextField = LegacyTextField;
 
 /**
  * Whether the version 1 fields say all of a post's texts: at most one target per network, each of
@@ -30,7 +27,7 @@ export function textFieldErrors(content: Content): Partial<Record<TextField, Tra
   const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
   const errors: Partial<Record<TextField, TranslationKey>> = {};
   for (const platform of platforms) {
-    const field = TEXT_FIELD[platform];
+    const field = LEGACY_TEXT_FIELD[platform];
     if (!content[field].trim()) errors[field] = "posts.errors.textMissingField";
     else if (!networkRules(platform).checkText(content[field]).fits) errors[field] = "posts.errors.textOverLimitField";
   }
@@ -53,7 +50,7 @@ export function schedulingProblem(
     return new AppError("no_platform", "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
   }
   for (const platform of texts ? platforms : []) {
-    const field = TEXT_FIELD[platform];
+    const field = LEGACY_TEXT_FIELD[platform];
     const text = content[field].trim();
     const rules = networkRules(platform);
     const label = rules.shortLabel;
