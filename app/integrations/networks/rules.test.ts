@@ -88,4 +88,9 @@ describe("network rules", () => {
     }
     expect(networkRules("twitter").aiGuidance).toContain("weighted");
   });
+
+  it("says what images each network takes in pixels and formats", () => {
+    expect(networkRules("twitter").images).toEqual({ maxSide: 8192, takesWebp: true });
+    expect(networkRules("linkedin").images).toEqual({ maxPixels: 36_152_320, takesWebp: false });
+  });
 });

@@ -22,6 +22,16 @@ export interface NetworkLimits {
   maxImageBytes: number;
 }
 
+/** What a network takes of an image beyond its bytes (decision 20); absent: no limit of that kind. */
+export interface ImageRules {
+  /** The longest side, in pixels. */
+  maxSide?: number;
+  /** Width × height. */
+  maxPixels?: number;
+  /** Whether WebP is taken as it is; if not, the app sends a PNG of it. */
+  takesWebp: boolean;
+}
+
 /** What a later part (position ≥ 2) is: a reply in a thread, or a comment under the post. */
 export type ThreadKind = "thread" | "comment";
 
@@ -64,6 +74,8 @@ export interface NetworkRules {
   /** How the UI names parts after the first (a thread, or a first comment). */
   threadKind: ThreadKind;
   limits: NetworkLimits;
+  /** Pixel limits and formats of images. */
+  images: ImageRules;
   laterParts: LaterPartRules;
   countText(text: string): number;
   checkText(text: string): TextCheck;

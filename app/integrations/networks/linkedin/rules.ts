@@ -17,6 +17,8 @@ export const linkedinRules: NetworkRules = {
   handlePrefix: "",
   threadKind: "comment",
   limits,
+  // At most 36,152,320 pixels in all; JPEG, PNG and GIF only (docs/providers.md).
+  images: { maxPixels: 36_152_320, takesWebp: false },
   laterParts,
   countText: linkedinLength,
   checkText: (text) => checkLinkedinText(text),

@@ -14,6 +14,8 @@ export const twitterRules: NetworkRules = {
   handlePrefix: "@",
   threadKind: "thread",
   limits,
+  // A side over 8192 pixels is refused.
+  images: { maxSide: 8192, takesWebp: true },
   laterParts,
   countText: xWeightedLength,
   checkText: (text) => checkXText(text),
