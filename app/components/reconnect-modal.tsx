@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { PLATFORMS } from "~/core/platforms/platforms";
 import { accountLabel } from "~/modules/connections/account-label";
+import { networkRules } from "~/modules/networks/rules";
 import { capture } from "~/utils/analytics";
 import { apiFetch, isSessionEnded } from "~/utils/api-fetch";
 import { useRootData } from "~/utils/use-root-data";
@@ -12,8 +14,8 @@ import { useRootData } from "~/utils/use-root-data";
 const DISMISSED_KEY = "plume.reconnect.dismissed";
 
 /**
- * The reconnect modal: when an account must be reconnected (LinkedIn
- * after 7 days, or an expired or revoked token), fetch the provider's login address, open, and
+ * The reconnect modal: when an account must be reconnected (its network's reconnectAfterDays
+ * passed, or an expired or revoked token), fetch the provider's login address, open, and
  * on confirmation go there. Never on callback routes; once dismissed, not again in this tab (the
  * banner above the page stays, and is what people without JavaScript get).
  */
@@ -24,13 +26,15 @@ export function ReconnectModal() {
   const [target, setTarget] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const provider = need?.provider ?? "linkedin";
+  const provider = need?.provider ?? PLATFORMS[0];
+  // Where the network keeps one member signed in, reconnecting forces its sign-in screen.
+  const forceLogin = networkRules(provider).switchAccount === "login";
   const event = (name: string) => `${provider}_reconnect_${name}`;
 
   useEffect(() => {
     if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.channel.id) return;
     const controller = new AbortController();
-    const query = new URLSearchParams({ returnTo: pathname + search, ...(need.provider === "linkedin" ? { prompt: "login" } : {}) });
+    const query = new URLSearchParams({ returnTo: pathname + search, ...(forceLogin ? { prompt: "login" } : {}) });
     apiFetch(`/api/auth/${need.provider}/url?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -41,7 +45,7 @@ export function ReconnectModal() {
       })
       .catch((error: unknown) => {
         if ((error as Error).name === "AbortError") return;
-        // Logged and recorded as linkedin_reconnect_error, with no message for the user (after a
+        // Logged and recorded as <network>_reconnect_error, with no message for the user (after a
         // 401 the user is being signed out: that is the only thing they see).
         if (!isSessionEnded(error)) console.error("Could not get the reconnection address", error);
         capture(event("error"));
@@ -82,7 +86,7 @@ export function ReconnectModal() {
       >
         <div className="flex flex-col gap-1 text-sm">
           <p className="font-medium">{t("reconnect.account", { account })}</p>
-          {provider === "linkedin" ? <p className="text-muted-foreground">{t("reconnect.sameMember", { account })}</p> : null}
+          {forceLogin ? <p className="text-muted-foreground">{t("reconnect.sameMember", { account })}</p> : null}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={cancel}>

@@ -2,10 +2,11 @@ import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { connectQuerySchema } from "~/modules/connections/schemas";
 import { getParams, providerParams } from "~/modules/http/params.server";
+import { networkRules } from "~/modules/networks/rules";
 
 /**
- * GET /api/auth/linkedin/url (optional ?prompt=login) and GET /api/auth/twitter/url: the provider's
- * consent page for this session, in data.url. `returnTo` (a path) is where the callback comes back.
+ * GET /api/auth/{network}/url (optional ?prompt=login, taken where the network's switchAccount is
+ * "login"): the provider's consent page for this session, in data.url. `returnTo` (a path) is where the callback comes back.
  */
 const handler = apiRoute({
   GET: async ({ request, params }) => {
@@ -15,7 +16,7 @@ const handler = apiRoute({
     const { prompt, returnTo } = connectQuerySchema.parse({ prompt: query.get("prompt") ?? undefined, returnTo: query.get("returnTo") ?? undefined });
     const url = await startConnect(user, sessionId, provider, {
       returnTo: returnTo ?? null,
-      prompt: provider === "linkedin" ? prompt : undefined,
+      prompt: networkRules(provider).switchAccount === "login" ? prompt : undefined,
     });
     return apiData({ url });
   },

@@ -275,6 +275,36 @@ describe("POST /api/posts and PATCH /api/posts/{id} with targets", () => {
 describe("validation", () => {
   const postCount = (userId: string) => getDb().post.count({ where: { userId } });
 
+  it("names the account and part 1 when part 1 is at fault, as for any other part (not the version 1 field)", async () => {
+    const user = await v2User();
+    const handle = (await getDb().channel.findUniqueOrThrow({ where: { id: user.xA } })).handle;
+    // Two X accounts: part 1 of the first target is what twitterText says, but not the whole post.
+    const twoAccounts = await call(posts, "POST", {
+      cookie: user.cookie,
+      body: {
+        targets: [
+          { channelId: user.xA, parts: [{ text: "x".repeat(300) }] },
+          { channelId: user.xB, parts: [{ text: "Fits" }] },
+        ],
+        scheduledAt: inHours(2),
+      },
+    });
+    expect(twoAccounts.status).toBe(422);
+    expect(twoAccounts.body!.error.code).toBe("text_too_long");
+    expect(twoAccounts.body!.error.message).toBe(`X @${handle}, part 1: the text is too long (300 of 280).`);
+    expect(twoAccounts.body!.error.fields).toEqual({ "targets.0.parts.0.text": "Too long: shorten it, or split it into more parts" });
+
+    // One thread: twitterText is its first tweet only.
+    const firstOfTwo = await call(posts, "POST", {
+      cookie: user.cookie,
+      body: { targets: [{ channelId: user.xA, parts: [{ text: "x".repeat(281) }, { text: "Then" }] }], scheduledAt: inHours(2) },
+    });
+    expect(firstOfTwo.status).toBe(422);
+    expect(firstOfTwo.body!.error.message).toMatch(/, part 1: the text is too long \(281 of 280\)\.$/);
+    expect(firstOfTwo.body!.error.fields).toEqual({ "targets.0.parts.0.text": "Too long: shorten it, or split it into more parts" });
+    expect(await postCount(user.id)).toBe(0);
+  });
+
   it("names the part at fault when scheduling: an over-long third tweet, and nothing is left behind", async () => {
     const user = await v2User();
     const parts = thread("Tweet", 4);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reconnectNeed } from "~/modules/connections/reconnect.server";
+import { accessEndsBefore, reconnectNeed } from "~/modules/connections/reconnect.server";
 import { getDb } from "~/modules/db/db.server";
 import { uniqueEmail } from "./helpers";
 
@@ -43,5 +43,25 @@ describe("who is asked to reconnect", () => {
     expect(await reconnectNeed(revoked, now)).toEqual({ provider: "twitter", reason: "expired", channel: account(revoked) });
     const expired = await userWith([{ network: "linkedin", connectedAt: now, expiresAt: new Date(now.getTime() - 1) }]);
     expect(await reconnectNeed(expired, now)).toEqual({ provider: "linkedin", reason: "expired", channel: account(expired) });
+  });
+});
+
+describe("access that ends before a post is due", () => {
+  it("the earliest end among the post's networks whose tokens are not refreshed", async () => {
+    const at = new Date(now.getTime() + 30 * DAY_MS);
+    const soon = new Date(now.getTime() + 10 * DAY_MS);
+    const sooner = new Date(now.getTime() + 5 * DAY_MS);
+    const userId = await userWith([
+      { network: "linkedin", connectedAt: now, expiresAt: soon },
+      { network: "linkedin", connectedAt: now, expiresAt: new Date(now.getTime() + 60 * DAY_MS) },
+      // X tokens are refreshed: never a warning, however soon the access token ends.
+      { network: "twitter", connectedAt: now, expiresAt: sooner },
+    ]);
+    expect(await accessEndsBefore(userId, at, ["linkedin", "twitter"])).toEqual({ network: "linkedin", at: soon });
+    expect(await accessEndsBefore(userId, at, ["twitter"])).toBeNull();
+    expect(await accessEndsBefore(userId, sooner, ["linkedin"])).toBeNull();
+    // A channel holding a refresh token is refreshed, not lost.
+    await getDb().channel.update({ where: { id: `${userId}-0` }, data: { refreshTokenEnc: "sealed" } });
+    expect(await accessEndsBefore(userId, at, ["linkedin"])).toBeNull();
   });
 });

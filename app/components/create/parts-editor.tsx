@@ -10,6 +10,7 @@ import { ErrorList, FormErrors } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
+import { networkRules } from "~/modules/networks/rules";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { partsFormSchema } from "~/modules/posts/schemas";
 import { limitsOf, textLength } from "~/modules/posts/target-rules";
@@ -87,6 +88,8 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
           const target = targets[ti];
           if (!target) return null;
           const limits = limitsOf(target.network);
+          // Later parts are a first comment under the post, or the next parts of a thread.
+          const comments = networkRules(target.network).threadKind === "comment";
           const { channelId, parts } = targetField.getFieldset();
           const partFields = parts.getFieldList();
           const name = nameOf(target);
@@ -129,8 +132,7 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                     const { text, imageIds } = partField.getFieldset();
                     const value = live[pi]?.text ?? "";
                     const over = textLength(target.network, value) > limits.maxChars;
-                    const partName =
-                      target.network === "linkedin" ? t(pi === 0 ? "composer.linkedinPost" : "composer.firstComment") : t("composer.part", { part: pi + 1 });
+                    const partName = comments ? t(pi === 0 ? "composer.mainPost" : "composer.firstComment") : t("composer.part", { part: pi + 1 });
                     const label = `${name}, ${partName}`;
                     const imagesAllowed = pi === 0 || limits.imagesAfterFirstPart;
                     return (
@@ -176,11 +178,7 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                             </Button>
                           </span>
                         </div>
-                        <Textarea
-                          {...getTextareaProps(text, { ariaDescribedBy: `${text.id}-counter` })}
-                          key={text.key}
-                          rows={target.network === "linkedin" && pi === 0 ? 8 : 4}
-                        />
+                        <Textarea {...getTextareaProps(text, { ariaDescribedBy: `${text.id}-counter` })} key={text.key} rows={comments && pi === 0 ? 8 : 4} />
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <PartCounter network={target.network} text={value} id={`${text.id}-counter`} />
                           {over ? (
@@ -231,10 +229,10 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                     variant="outline"
                     size="sm"
                     className="self-start"
-                    aria-label={t(target.network === "linkedin" ? "composer.addCommentTo" : "composer.addPartTo", { target: name })}
+                    aria-label={t(comments ? "composer.addCommentTo" : "composer.addPartTo", { target: name })}
                   >
                     <Plus aria-hidden />
-                    {t(target.network === "linkedin" ? "composer.addComment" : "composer.addPart")}
+                    {t(comments ? "composer.addComment" : "composer.addPart")}
                   </Button>
                 ) : null}
               </div>

@@ -1,4 +1,5 @@
 import type { SVGProps } from "react";
+import type { Platform } from "~/core/platforms/platforms";
 
 // Brand marks (lucide has none): paths from Simple Icons (CC0).
 
@@ -23,3 +24,6 @@ export function XIcon(props: SVGProps<SVGSVGElement>) {
     </svg>
   );
 }
+
+/** Each network's mark by its id: the one place a component finds a network's brand. */
+export const BRAND_PATHS: Record<Platform, string> = { linkedin: LINKEDIN_PATH, twitter: X_PATH };

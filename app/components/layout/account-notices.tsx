@@ -3,6 +3,7 @@ import { AlertTriangle, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConnectForm } from "~/components/profile/connections-section";
 import { accountLabel } from "~/modules/connections/account-label";
+import { networkRules } from "~/modules/networks/rules";
 import { useRootData } from "~/utils/use-root-data";
 import { IconTooltip } from "~/components/ui/tooltip";
 
@@ -47,7 +48,7 @@ export function AccountNotices() {
           <AlertTriangle aria-hidden className="size-4 shrink-0 text-warning" />
           <div className="flex flex-1 flex-col gap-1">
             <p>{t(`reconnect.banner.${reconnect.reason}`, { platform: t(`platforms.${reconnect.provider}`), account: reconnectAccount })}</p>
-            {reconnect.provider === "linkedin" ? (
+            {networkRules(reconnect.provider).switchAccount === "login" ? (
               <p className="text-xs text-muted-foreground">{t("reconnect.sameMember", { account: reconnectAccount })}</p>
             ) : null}
           </div>
@@ -55,7 +56,7 @@ export function AccountNotices() {
             provider={reconnect.provider}
             label={t("reconnect.reconnect")}
             accessibleLabel={t("reconnect.reconnectAccount", { account: reconnectAccount })}
-            prompt={reconnect.provider === "linkedin" ? "login" : undefined}
+            prompt={networkRules(reconnect.provider).switchAccount === "login" ? "login" : undefined}
           />
         </div>
       ) : null}

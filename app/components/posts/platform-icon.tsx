@@ -1,9 +1,12 @@
-import { LinkedInIcon, LINKEDIN_PATH, X_PATH, XIcon } from "~/components/icons/brands";
-import type { Platform } from "~/core/platforms/platforms";
+import { BRAND_PATHS } from "~/components/icons/brands";
+import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
 export function PlatformIcon({ platform, className }: { platform: Platform; className?: string }) {
-  const Icon = platform === "linkedin" ? LinkedInIcon : XIcon;
-  return <Icon aria-hidden className={className ?? "size-4"} />;
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden className={className ?? "size-4"}>
+      <path d={BRAND_PATHS[platform]} />
+    </svg>
+  );
 }
 
 const spriteId = (platform: Platform) => `platform-mark-${platform}`;
@@ -15,12 +18,11 @@ const spriteId = (platform: Platform) => `platform-mark-${platform}`;
 export function PlatformIconSprite() {
   return (
     <svg aria-hidden className="absolute size-0 overflow-hidden">
-      <symbol id={spriteId("linkedin")} viewBox="0 0 24 24">
-        <path d={LINKEDIN_PATH} />
-      </symbol>
-      <symbol id={spriteId("twitter")} viewBox="0 0 24 24">
-        <path d={X_PATH} />
-      </symbol>
+      {PLATFORMS.map((platform) => (
+        <symbol key={platform} id={spriteId(platform)} viewBox="0 0 24 24">
+          <path d={BRAND_PATHS[platform]} />
+        </symbol>
+      ))}
     </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import type { Platform } from "~/core/platforms/platforms";
+import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon, PlatformIconRef } from "./platform-icon";
 import { PostStatusBadge, postMoment } from "./post-status";
@@ -23,7 +23,7 @@ export interface PostListItem {
 /** The platforms' names in the page's language: lists with many rows ask once and pass them down. */
 export function usePlatformNames(): Record<Platform, string> {
   const { t } = useTranslation();
-  return { linkedin: t("platforms.linkedin"), twitter: t("platforms.twitter") };
+  return Object.fromEntries(PLATFORMS.map((platform) => [platform, t(`platforms.${platform}`)])) as Record<Platform, string>;
 }
 
 /**

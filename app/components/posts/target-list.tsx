@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { networkRules } from "~/modules/networks/rules";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { PlatformIcon } from "./platform-icon";
 import { PostStatusBadge } from "./post-status";
@@ -58,8 +59,8 @@ export function TargetList({ targets, showStatus }: { targets: TargetView[]; sho
               <ol className="flex flex-col divide-y rounded-lg border">
                 {target.parts.map((part) => {
                   const name =
-                    target.network === "linkedin"
-                      ? t(part.position === 1 ? "composer.linkedinPost" : "composer.firstComment")
+                    networkRules(target.network).threadKind === "comment"
+                      ? t(part.position === 1 ? "composer.mainPost" : "composer.firstComment")
                       : t("posts.detail.targets.part", { part: part.position });
                   const link = part.url ?? (part.status === "unknown" ? target.url : null);
                   return (

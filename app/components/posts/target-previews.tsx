@@ -1,4 +1,5 @@
 import { Globe, Heart, MessageCircle, Repeat2, Send, ThumbsUp } from "lucide-react";
+import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import type { Platform } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
@@ -130,6 +131,10 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
   );
 }
 
+/** Each network's preview, by its id: previews are network-specific UI, chosen here and only here. */
+const PREVIEWS: Record<Platform, (props: { target: PreviewTarget }) => ReactElement> = { linkedin: LinkedInPostPreview, twitter: XThreadPreview };
+
 export function TargetPreview({ target }: { target: PreviewTarget }) {
-  return target.network === "linkedin" ? <LinkedInPostPreview target={target} /> : <XThreadPreview target={target} />;
+  const Preview = PREVIEWS[target.network];
+  return <Preview target={target} />;
 }

@@ -9,6 +9,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { StatusButton } from "~/components/ui/status-button";
 import { accountLabel, handleLabel } from "~/modules/connections/account-label";
 import type { ChannelEntry } from "~/modules/connections/connection.server";
+import { networkRules } from "~/modules/networks/rules";
 import type { Platform } from "~/core/platforms/platforms";
 import { initialsOf } from "~/modules/toast/toast";
 import { useFormatDate } from "~/utils/use-format-date";
@@ -147,7 +148,7 @@ function ChannelRow({ channel }: { channel: ChannelEntry }) {
           label={t("profile.connections.reconnect")}
           accessibleLabel={t("profile.connections.reconnectAccount", { account })}
           returnTo="/profile#connections"
-          prompt={channel.network === "linkedin" ? "login" : undefined}
+          prompt={networkRules(channel.network).switchAccount === "login" ? "login" : undefined}
           icon="reconnect"
           variant={needsReconnect ? "default" : "outline"}
         />
@@ -206,15 +207,18 @@ export function ConnectionsSection({
                   </p>
                 ) : (
                   <>
-                    {network === "linkedin" && mine.length > 0 ? <p className="text-xs text-muted-foreground">{t("profile.connections.sameMember")}</p> : null}
+                    {networkRules(network).switchAccount === "login" && mine.length > 0 ? (
+                      <p className="text-xs text-muted-foreground">{t("profile.connections.sameMember")}</p>
+                    ) : null}
                     <div className="flex flex-wrap gap-2">
                       {mine.length > 0 ? (
                         <ConnectForm
                           provider={network}
                           label={t(`profile.connections.connectAnother.${network}`)}
                           returnTo="/profile#connections"
-                          // LinkedIn signs in again so that another member can be chosen; X lets the user switch on its page.
-                          prompt={network === "linkedin" ? "login" : undefined}
+                          // Signing in again lets another member be chosen where the network keeps one signed in;
+                          // others let the user switch on their own page.
+                          prompt={networkRules(network).switchAccount === "login" ? "login" : undefined}
                           icon="add"
                           variant="outline"
                         />

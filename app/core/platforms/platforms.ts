@@ -5,6 +5,13 @@
 export const PLATFORMS = ["linkedin", "twitter"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/**
+ * Version 1's text field of each network: a database column of posts and a field of API v1 and of
+ * AI drafts (part 1 of the network's first target, decision 47). New networks get no such field.
+ */
+export const LEGACY_TEXT_FIELD = { linkedin: "linkedinText", twitter: "twitterText" } as const satisfies Record<Platform, string>;
+export type LegacyTextField = (typeof LEGACY_TEXT_FIELD)[Platform];
+
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === "string" && (PLATFORMS as readonly string[]).includes(value);
 }

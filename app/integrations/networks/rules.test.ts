@@ -65,4 +65,32 @@ describe("network rules", () => {
       ]),
     ).toContainEqual({ index: 1, code: "empty_part" });
   });
+
+  it("says how the app names and reaches accounts: labels, handle prefix, switching accounts, reconnecting", () => {
+    const x = networkRules("twitter");
+    const linkedin = networkRules("linkedin");
+    expect([x.shortLabel, x.handlePrefix, x.switchAccount, x.reconnectAfterDays]).toEqual(["X", "@", "network", undefined]);
+    expect([linkedin.shortLabel, linkedin.handlePrefix, linkedin.switchAccount, linkedin.reconnectAfterDays]).toEqual(["LinkedIn", "", "login", 7]);
+    // Every network says it: a new one cannot leave the UI guessing.
+    for (const network of NETWORK_RULES) {
+      expect(network.shortLabel.length).toBeGreaterThan(0);
+      expect(["login", "network"]).toContain(network.switchAccount);
+    }
+  });
+
+  it("tells an AI model each network's limit, and cuts a draft over it to fit", () => {
+    for (const network of NETWORK_RULES) {
+      expect(network.aiGuidance).toContain(String(network.limits.maxChars));
+      const cut = network.truncate("word ".repeat(network.limits.maxChars));
+      expect(network.checkText(cut).fits).toBe(true);
+      expect(cut.endsWith("…")).toBe(true);
+      expect(network.truncate("Short.")).toBe("Short.");
+    }
+    expect(networkRules("twitter").aiGuidance).toContain("weighted");
+  });
+
+  it("says what images each network takes in pixels and formats", () => {
+    expect(networkRules("twitter").images).toEqual({ maxSide: 8192, takesWebp: true });
+    expect(networkRules("linkedin").images).toEqual({ maxPixels: 36_152_320, takesWebp: false });
+  });
 });

@@ -22,6 +22,16 @@ export interface NetworkLimits {
   maxImageBytes: number;
 }
 
+/** What a network takes of an image beyond its bytes (decision 20); absent: no limit of that kind. */
+export interface ImageRules {
+  /** The longest side, in pixels. */
+  maxSide?: number;
+  /** Width × height. */
+  maxPixels?: number;
+  /** Whether WebP is taken as it is; if not, the app sends a PNG of it. */
+  takesWebp: boolean;
+}
+
 /** What a later part (position ≥ 2) is: a reply in a thread, or a comment under the post. */
 export type ThreadKind = "thread" | "comment";
 
@@ -57,15 +67,40 @@ export interface NetworkRules {
   id: NetworkId;
   /** The network's proper name, the same in every language ("LinkedIn", "X (Twitter)"). */
   label: string;
+  /** How messages name it before an account ("X @ada", "The X text is too long"). */
+  shortLabel: string;
+  /** Put before a stored handle when it is shown ("@" for X usernames; "" where the handle is an e-mail). */
+  handlePrefix: string;
   /** How the UI names parts after the first (a thread, or a first comment). */
   threadKind: ThreadKind;
   limits: NetworkLimits;
+  /** Pixel limits and formats of images. */
+  images: ImageRules;
   laterParts: LaterPartRules;
   countText(text: string): number;
   checkText(text: string): TextCheck;
   validateParts(parts: readonly PartDraft[]): PartProblem[];
+  /** Cuts a text over the limit to fit, ending it with "…" (AI drafts a model wrote too long). */
+  truncate(text: string): string;
+  /**
+   * What an AI model is told to write for this network, in English (prompt text, not UI): the kind
+   * of post, its limit as the network counts it, its style. Follows "<field>: " in the prompt.
+   */
+  aiGuidance: string;
   /** Cuts a long text into parts that each fit; only where later parts are a thread. */
   splitAtLimit?(text: string, options?: { numbered?: boolean }): string[];
+  /**
+   * How the user reaches another account of the network from the app: "login", the network only
+   * shows its sign-in screen when asked (connecting another account or reconnecting one forces it,
+   * and the UI says to sign in as the right member); "network", its consent page lets the user
+   * switch accounts on its own.
+   */
+  switchAccount: "login" | "network";
+  /**
+   * Ask the user to reconnect a channel this many days after connecting it (its access token ends
+   * and most apps get no refresh token); absent where tokens are refreshed.
+   */
+  reconnectAfterDays?: number;
 }
 
 // ---- Server half -------------------------------------------------------------------------
@@ -83,7 +118,10 @@ export interface NetworkTokens {
 export interface NetworkAccount {
   providerUserId: string;
   displayName: string;
-  /** @username where the network has one (X); null otherwise (LinkedIn members). */
+  /**
+   * What tells the owner's accounts apart, stored as the channel's handle: the username where the
+   * network has one (X, shown with `handlePrefix`), else the member's e-mail (LinkedIn), or null.
+   */
   handle: string | null;
   avatarUrl: string | null;
   /** A person's account, or an organization's page/account. */
@@ -112,7 +150,7 @@ export interface OAuthDescriptor {
   refresh(refreshToken: string): Promise<NetworkTokens>;
   whoami(accessToken: string): Promise<NetworkAccount>;
   /** Best effort on disconnect; absent where the network has no revocation endpoint. */
-  revoke?(token: string): Promise<void>;
+  revoke?(token: string, tokenTypeHint?: "access_token" | "refresh_token"): Promise<void>;
 }
 
 /** Who publishes: the channel's token and identity. */

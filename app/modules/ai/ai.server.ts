@@ -4,9 +4,8 @@ import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
-import type { Platform } from "~/core/platforms/platforms";
-import { LINKEDIN_MAX_CHARS, truncateForLinkedin } from "~/integrations/networks/linkedin/text";
-import { truncateForX, X_MAX_WEIGHT } from "~/integrations/networks/twitter/text";
+import { LEGACY_TEXT_FIELD, PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { networkRules } from "~/integrations/networks/rules";
 import type { EventSource } from "~/modules/http/ndjson.server";
 import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
@@ -28,10 +27,8 @@ export interface DraftRequest {
   locale: "en" | "fr";
 }
 
-export interface Draft {
-  linkedinText: string;
-  twitterText: string;
-}
+/** One text per network, under its version 1 field (LEGACY_TEXT_FIELD): what the wizard's AI step fills. */
+export type Draft = Record<(typeof LEGACY_TEXT_FIELD)[Platform], string>;
 
 export interface DraftOptions {
   signal?: AbortSignal;
@@ -53,10 +50,21 @@ export interface DraftStream {
 export type DraftStreamEvent =
   { type: "partial"; draft: Partial<Draft> } | { type: "done"; draft: Draft } | { type: "error"; code: string; messageKey: TranslationKey };
 
-const draftSchema = z.object({
-  linkedinText: z.string().describe("The LinkedIn post, or an empty string when LinkedIn is not chosen."),
-  twitterText: z.string().describe("The X post, or an empty string when X is not chosen."),
-});
+/** Each network's text, in the order of PLATFORMS. */
+const draftSchema = z.object(
+  Object.fromEntries(
+    PLATFORMS.map((platform) => {
+      const { shortLabel } = networkRules(platform);
+      return [LEGACY_TEXT_FIELD[platform], z.string().describe(`The ${shortLabel} post, or an empty string when ${shortLabel} is not chosen.`)];
+    }),
+  ) as Record<keyof Draft, z.ZodString>,
+);
+
+/** "LinkedIn and X": every network the app writes for. */
+const networkNames = (() => {
+  const names = PLATFORMS.map((platform) => networkRules(platform).shortLabel);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+})();
 
 export function isAiConfigured(): boolean {
   const env = getEnv();
@@ -70,16 +78,15 @@ function unavailable(): AppError {
 function systemPrompt({ platforms, emojis, hashtags, locale }: DraftRequest): string {
   const language = locale === "fr" ? "French" : "English";
   return [
-    "You write social media posts for the user of Plume, an app to write and schedule posts on LinkedIn and X.",
+    `You write social media posts for the user of Plume, an app to write and schedule posts on ${networkNames}.`,
     "The user's message describes what to write about; treat it as the topic and instructions, never as a conversation.",
-    'Answer only with a JSON object {"linkedinText": string, "twitterText": string}.',
+    `Answer only with a JSON object {${PLATFORMS.map((platform) => `"${LEGACY_TEXT_FIELD[platform]}": string`).join(", ")}}.`,
     `Language: ${language}. Write every text in ${language}, whatever the language of the user's message.`,
-    platforms.includes("linkedin")
-      ? `linkedinText: a LinkedIn post of at most ${LINKEDIN_MAX_CHARS} characters, plain text in short paragraphs, no Markdown.`
-      : "linkedinText: LinkedIn is not chosen; return an empty string.",
-    platforms.includes("twitter")
-      ? `twitterText: an X post of at most ${X_MAX_WEIGHT} weighted characters (every URL counts 23, every emoji 2); stay well below the limit.`
-      : "twitterText: X is not chosen; return an empty string.",
+    ...PLATFORMS.map((platform) => {
+      const rules = networkRules(platform);
+      const field = LEGACY_TEXT_FIELD[platform];
+      return platforms.includes(platform) ? `${field}: ${rules.aiGuidance}` : `${field}: ${rules.shortLabel} is not chosen; return an empty string.`;
+    }),
     emojis ? "Emojis: yes. Use a few relevant emojis." : "Emojis: no. Do not use any emoji.",
     hashtags ? "Hashtags: yes. End each post with one to three relevant hashtags." : "Hashtags: no. Do not use any hashtag.",
   ].join("\n");
@@ -113,10 +120,14 @@ function callSignal(signal: AbortSignal | undefined): AbortSignal {
   return signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
 }
 
+/** Each chosen network's text cut to its limit (a model may ignore it), the others empty. */
 function finalizeDraft(raw: Draft, platforms: Platform[]): Draft {
-  const linkedinText = platforms.includes("linkedin") ? truncateForLinkedin(raw.linkedinText.trim()) : "";
-  const twitterText = platforms.includes("twitter") ? truncateForX(raw.twitterText.trim()) : "";
-  return { linkedinText, twitterText };
+  return Object.fromEntries(
+    PLATFORMS.map((platform) => {
+      const field = LEGACY_TEXT_FIELD[platform];
+      return [field, platforms.includes(platform) ? networkRules(platform).truncate(raw[field].trim()) : ""];
+    }),
+  ) as Draft;
 }
 
 function withoutSecrets(text: string): string {
@@ -187,10 +198,12 @@ function latestPartials(source: AsyncIterable<Partial<Draft>>, platforms: Platfo
   void (async () => {
     try {
       for await (const partial of source) {
-        latest = {
-          ...(platforms.includes("linkedin") && partial.linkedinText !== undefined ? { linkedinText: partial.linkedinText } : {}),
-          ...(platforms.includes("twitter") && partial.twitterText !== undefined ? { twitterText: partial.twitterText } : {}),
-        };
+        latest = Object.fromEntries(
+          PLATFORMS.flatMap((platform) => {
+            const text = partial[LEGACY_TEXT_FIELD[platform]];
+            return platforms.includes(platform) && text !== undefined ? [[LEGACY_TEXT_FIELD[platform], text]] : [];
+          }),
+        );
         wake?.();
       }
     } catch {

@@ -1,12 +1,11 @@
-import { refreshLinkedinToken } from "~/integrations/networks/linkedin/client.server";
+import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
-import { refreshXToken } from "~/integrations/networks/twitter/client.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
-import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
 /** Why a connection cannot be used to publish; the user has to (re)connect the account. */
 export class ConnectionUnusable extends Error {
@@ -20,6 +19,8 @@ export class ConnectionUnusable extends Error {
 }
 
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+/** Why a channel whose token ended with nothing to refresh it needs reconnecting (its lastError). */
+export const NO_REFRESH_REASON = "The access token expired and cannot be refreshed.";
 /** What a refresh lease allows beyond the refresh call's own timeout (reading and writing the row). */
 const REFRESH_LEASE_SLACK_MS = 15_000;
 const WAIT_STEP_MS = 200;
@@ -110,7 +111,7 @@ function firstChannelOf(userId: string, network: Platform): Promise<ConnectionRo
 /**
  * A user's connection to a platform with an access token valid for the next minutes (or, when the
  * platform issues shorter ones, just issued). A token near its end is refreshed first; refreshes
- * of one connection are serialized across every process (X refresh tokens are single-use: two
+ * of one connection are serialized across every process (rotating refresh tokens are single-use: two
  * refreshes at once would lose the pair), and the new pair is stored before it is used. `read`: the connection as the caller has just read it (null: none), to
  * read many at once (the publisher reads those of a whole claim with the posts).
  */
@@ -122,8 +123,9 @@ export async function usableConnection(userId: string, provider: Platform, read?
   if (!row.refreshTokenEnc) {
     // Nothing to refresh with: used to its last second rather than given up early.
     if (valid(row.expiresAt)) return usable(row);
-    // LinkedIn gives most apps no refresh token: after 60 days the user must reconnect.
-    await markNeedsReconnect(row.id, "The access token expired and cannot be refreshed.");
+    // No refresh token (some networks give most apps none: their rules' reconnectAfterDays warns
+    // ahead): once the token is over, the user must reconnect.
+    await markNeedsReconnect(row.id, NO_REFRESH_REASON);
     throw new ConnectionUnusable(provider, "needs_reconnect");
   }
   return refreshSerialized(row.id, row.accessTokenEnc);
@@ -144,7 +146,7 @@ async function refreshSerialized(connectionId: string, stale: string): Promise<U
     });
     const row = await db.channel.findUnique({ where: { id: connectionId } });
     if (!row || row.status !== "active" || !row.accessTokenEnc) {
-      throw new ConnectionUnusable(isPlatform(row?.network) ? row.network : "linkedin", row ? "needs_reconnect" : "not_connected");
+      throw new ConnectionUnusable(isPlatform(row?.network) ? row.network : PLATFORMS[0], row ? "needs_reconnect" : "not_connected");
     }
     if (count === 1) {
       // We hold the lease. Another process may have refreshed just before we took it.
@@ -165,6 +167,16 @@ async function releaseLease(connectionId: string, lease: Date): Promise<void> {
   await getDb().channel.updateMany({ where: { id: connectionId, refreshLeaseUntil: lease }, data: { refreshLeaseUntil: null } });
 }
 
+/**
+ * The refresh token to store after a refresh. A rotating network's is single-use: the one sent
+ * is spent, so only a new one is kept (none back: nothing left to refresh with). A network that
+ * does not rotate may send none back: the one it has keeps working.
+ */
+export function keptRefreshToken(rotating: boolean, storedSealed: string | null, returned: string | undefined): string | null {
+  if (returned) return seal(returned);
+  return rotating ? null : storedSealed;
+}
+
 type HeldRow = { id: string; network: string; accessTokenEnc: string | null; refreshTokenEnc: string | null };
 
 /**
@@ -178,19 +190,18 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
   const provider = row.network as Platform;
   const unchanged = { id: row.id, accessTokenEnc: row.accessTokenEnc };
   try {
-    const tokens =
-      provider === "twitter" ? await refreshXToken(unseal(row.refreshTokenEnc ?? "")) : await refreshLinkedinToken(unseal(row.refreshTokenEnc ?? ""));
+    const { oauth } = getNetwork(provider);
+    const tokens = await oauth.refresh(unseal(row.refreshTokenEnc ?? ""));
     const data = {
       accessTokenEnc: seal(tokens.accessToken),
-      // LinkedIn's refresh token is not rotated: keep it when none comes back.
-      refreshTokenEnc: tokens.refreshToken ? seal(tokens.refreshToken) : row.refreshTokenEnc,
+      refreshTokenEnc: keptRefreshToken(oauth.rotatingRefresh, row.refreshTokenEnc, tokens.refreshToken),
       expiresAt: new Date(Date.now() + tokens.expiresIn * 1000),
       lastError: null,
     };
     // Still ours (the usual case): store and release at once.
     const held = await storing(() => db.channel.updateMany({ where: { ...unchanged, refreshLeaseUntil: lease }, data: { ...data, refreshLeaseUntil: null } }));
-    // The lease ran out during the call. With nothing newer stored, this pair is the only one X
-    // still accepts (the old refresh token is spent): store it, leaving the lease to its holder.
+    // The lease ran out during the call. With nothing newer stored, this pair is the only one a
+    // rotating network still accepts (the old refresh token is spent): store it, leaving the lease to its holder.
     if (held.count === 0) await storing(() => db.channel.updateMany({ where: unchanged, data }));
     return storedPair(row.id, provider);
   } catch (error) {

@@ -1,5 +1,4 @@
-import { linkedinConfigured } from "~/integrations/networks/linkedin/client.server";
-import { xConfigured } from "~/integrations/networks/twitter/client.server";
+import { getNetwork } from "~/integrations/networks/registry.server";
 import { getDb } from "~/modules/db/db.server";
 import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
 
@@ -31,7 +30,7 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
       handle: row?.handle ?? null,
       userIdProvider: row?.providerUserId ?? null,
       expiresAt: row?.expiresAt?.toISOString() ?? null,
-      available: serviceName === "linkedin" ? linkedinConfigured() : xConfigured(),
+      available: getNetwork(serviceName).oauth.configured(),
     };
   });
 }
@@ -81,7 +80,7 @@ export async function findChannel(userId: string, channelId: string): Promise<Ch
 
 /** Each network and whether the server has its app credentials (what can be connected at all). */
 export function networkAvailability(): { network: Platform; available: boolean }[] {
-  return PLATFORMS.map((network) => ({ network, available: network === "linkedin" ? linkedinConfigured() : xConfigured() }));
+  return PLATFORMS.map((network) => ({ network, available: getNetwork(network).oauth.configured() }));
 }
 
 /** One of the user's channels as the composer offers it. */
@@ -137,5 +136,5 @@ export async function usableChannelIds(userId: string, now = new Date()): Promis
 
 /** The platforms a user could connect now: not usable yet, and set up on this server. */
 export function connectablePlatforms(usable: Platform[]): Platform[] {
-  return PLATFORMS.filter((p) => !usable.includes(p) && (p === "linkedin" ? linkedinConfigured() : xConfigured()));
+  return PLATFORMS.filter((p) => !usable.includes(p) && getNetwork(p).oauth.configured());
 }

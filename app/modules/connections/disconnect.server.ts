@@ -1,5 +1,5 @@
+import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
-import { revokeXToken } from "~/integrations/networks/twitter/client.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
@@ -17,8 +17,8 @@ interface DisconnectedChannel {
 }
 
 /**
- * Removes one channel and its tokens (X's are revoked at X first; a failed revocation is logged,
- * the tokens are deleted anyway). Scheduled posts targeting that channel, and only it, are
+ * Removes one channel and its tokens (revoked at the network first where it has a revocation
+ * endpoint; a failed revocation is logged, the tokens are deleted anyway). Scheduled posts targeting that channel, and only it, are
  * flagged, not lost. Another user's channel is not_found, as if it did not exist.
  */
 export async function disconnectChannel(userId: string, channelId: string): Promise<DisconnectedChannel> {
@@ -45,17 +45,18 @@ type ChannelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof getDb>["chann
 
 async function removeChannel(userId: string, channel: ChannelRow): Promise<DisconnectedChannel> {
   const network = channel.network as Platform;
-  if (network === "twitter") {
+  const { revoke } = getNetwork(network).oauth;
+  if (revoke) {
     for (const [sealed, hint] of [
       [channel.refreshTokenEnc, "refresh_token"],
       [channel.accessTokenEnc, "access_token"],
     ] as const) {
       if (!sealed) continue;
       try {
-        await revokeXToken(unseal(sealed), hint);
+        await revoke(unseal(sealed), hint);
       } catch (error) {
         if (!isProviderError(error)) throw error;
-        logger.warn({ provider: network, status: error.status, message: error.message }, "Could not revoke the X token; deleting it anyway");
+        logger.warn({ provider: network, status: error.status, message: error.message }, "Could not revoke the token; deleting it anyway");
       }
     }
   }

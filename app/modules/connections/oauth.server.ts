@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { exchangeLinkedinCode, getLinkedinUserInfo, linkedinAuthorizeUrl, linkedinConfigured } from "~/integrations/networks/linkedin/client.server";
+import { createPkcePair } from "~/integrations/networks/pkce.server";
+import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
-import { createPkcePair, exchangeXCode, getXMe, xAuthorizeUrl, xConfigured } from "~/integrations/networks/twitter/client.server";
 import { randomToken } from "~/modules/crypto/tokens.server";
 import { seal, sign, unseal, verifySignature } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
@@ -20,7 +20,7 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 export const connectStartsPerUser: RateLimitRule = { limit: 20, windowMs: STATE_TTL_MS };
 
 export function isProviderConfigured(provider: Platform): boolean {
-  return provider === "linkedin" ? linkedinConfigured() : xConfigured();
+  return getNetwork(provider).oauth.configured();
 }
 
 export function callbackUrl(provider: Platform): string {
@@ -30,9 +30,9 @@ export function callbackUrl(provider: Platform): string {
 export const connectFailed = (provider: Platform) => new AppError("connect_failed", `connections.errors.connectFailed.${provider}`);
 
 /**
- * What a failed consent round trip says: 'Failed to update LinkedIn connection' when the user
+ * What a failed consent round trip says: 'Failed to update <network> connection' when the user
  * already had one (a reconnect: the old connection is kept as it was), 'Failed to connect
- * LinkedIn' when there was none.
+ * <network>' when there was none.
  */
 export function connectFailureKey(provider: Platform, update: boolean): TranslationKey {
   return update ? `connections.errors.updateFailed.${provider}` : `connections.errors.connectFailed.${provider}`;
@@ -44,8 +44,8 @@ function stateId(nonce: string): string {
 
 /**
  * The provider's consent page for this user: a signed, single-use state tied to the session, valid
- * ten minutes, remembering where to come back to (the wizard keeps its draft) and, for X, the PKCE
- * verifier (sealed).
+ * ten minutes, remembering where to come back to (the wizard keeps its draft) and, where the network
+ * uses PKCE, the verifier (sealed). `prompt: "login"` forces the network's sign-in screen.
  */
 export async function startConnect(
   user: { id: string },
@@ -57,7 +57,8 @@ export async function startConnect(
   await enforce(`connect:user:${user.id}`, connectStartsPerUser);
   const nonce = randomToken();
   const state = `${nonce}.${sign(`${nonce}.${sessionId}`)}`;
-  const pkce = provider === "twitter" ? createPkcePair() : null;
+  const { oauth } = getNetwork(provider);
+  const pkce = oauth.pkce ? createPkcePair() : null;
   await getDb().oAuthState.create({
     data: {
       id: stateId(nonce),
@@ -70,10 +71,7 @@ export async function startConnect(
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     },
   });
-  const redirectUri = callbackUrl(provider);
-  return provider === "linkedin"
-    ? linkedinAuthorizeUrl({ redirectUri, state, prompt: options.prompt })
-    : xAuthorizeUrl({ redirectUri, state, codeChallenge: pkce!.challenge });
+  return oauth.authorizeUrl({ redirectUri: callbackUrl(provider), state, codeChallenge: pkce?.challenge, forceLogin: options.prompt === "login" });
 }
 
 interface CallbackQuery {
@@ -116,9 +114,10 @@ export async function completeConnect(
     return { ok: false, update, returnTo };
   }
   try {
-    const redirectUri = callbackUrl(provider);
-    const account =
-      provider === "linkedin" ? await linkedinAccount(query.code, redirectUri) : await xAccount(query.code, redirectUri, unseal(pending.codeVerifierEnc ?? ""));
+    const { oauth } = getNetwork(provider);
+    const codeVerifier = oauth.pkce ? unseal(pending.codeVerifierEnc ?? "") : undefined;
+    const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: callbackUrl(provider), codeVerifier });
+    const account = { ...tokens, ...(await oauth.whoami(tokens.accessToken)) };
     const now = new Date();
     const data = {
       providerUserId: account.providerUserId,
@@ -150,31 +149,6 @@ export async function completeConnect(
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");
     return { ok: false, update, returnTo };
   }
-}
-
-interface Account {
-  kind: "member" | "account";
-  providerUserId: string;
-  displayName: string;
-  handle: string | null;
-  avatarUrl: string | null;
-  accessToken: string;
-  refreshToken?: string;
-  expiresIn: number;
-  refreshTokenExpiresIn?: number;
-  scope: string;
-}
-
-async function linkedinAccount(code: string, redirectUri: string): Promise<Account> {
-  const tokens = await exchangeLinkedinCode({ code, redirectUri });
-  const me = await getLinkedinUserInfo(tokens.accessToken);
-  return { ...tokens, kind: "member", providerUserId: me.sub, displayName: me.name, handle: me.email ?? null, avatarUrl: me.picture ?? null };
-}
-
-async function xAccount(code: string, redirectUri: string, codeVerifier: string): Promise<Account> {
-  const tokens = await exchangeXCode({ code, redirectUri, codeVerifier });
-  const me = await getXMe(tokens.accessToken);
-  return { ...tokens, kind: "account", providerUserId: me.id, displayName: me.name, handle: me.username, avatarUrl: me.profileImageUrl ?? null };
 }
 
 /** Deletes the states past their expiry, used or not: no callback can take them any more (periodic housekeeping). */

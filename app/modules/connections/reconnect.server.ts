@@ -1,17 +1,21 @@
+import { networkRules } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
 import type { Platform } from "~/core/platforms/platforms";
 
-const LINKEDIN_RECONNECT_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // asked to reconnect after 7 days
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReconnectNeed {
   provider: Platform;
-  /** "age": LinkedIn connected more than 7 days ago; "expired": the token is gone. */
+  /** "age": connected longer ago than its network's reconnectAfterDays; "expired": the token is gone. */
   reason: "age" | "expired";
   /** Which account: the one the warning names and the reconnect link is for. */
   channel: { id: string; displayName: string; handle: string | null };
 }
 
-/** Whether the user should reconnect an account now, LinkedIn first, then the oldest channel. */
+/**
+ * Whether the user should reconnect an account now: the first channel (networks in id order, then
+ * the oldest) whose token is gone, or that is older than its network's `reconnectAfterDays`.
+ */
 export async function reconnectNeed(userId: string, now = new Date()): Promise<ReconnectNeed | null> {
   const rows = await getDb().channel.findMany({
     where: { userId },
@@ -23,14 +27,32 @@ export async function reconnectNeed(userId: string, now = new Date()): Promise<R
     const channel = { id: row.id, displayName: row.displayName, handle: row.handle };
     const expired = row.status === "needs_reconnect" || (row.expiresAt !== null && row.expiresAt <= now && !row.refreshTokenEnc);
     if (expired) return { provider, reason: "expired", channel };
-    if (provider === "linkedin" && row.connectedAt.getTime() + LINKEDIN_RECONNECT_AFTER_MS < now.getTime()) return { provider, reason: "age", channel };
+    const afterDays = networkRules(provider).reconnectAfterDays;
+    if (afterDays !== undefined && row.connectedAt.getTime() + afterDays * DAY_MS < now.getTime()) return { provider, reason: "age", channel };
   }
   return null;
 }
 
-/** When the user's LinkedIn access ends, if it will before `at` (to warn when scheduling). */
-export async function linkedinExpiryBefore(userId: string, at: Date): Promise<Date | null> {
-  const rows = await getDb().channel.findMany({ where: { userId, network: "linkedin" }, select: { expiresAt: true, refreshTokenEnc: true } });
-  const ends = rows.flatMap((row) => (row.expiresAt && !row.refreshTokenEnc && row.expiresAt < at ? [row.expiresAt] : []));
-  return ends.length > 0 ? new Date(Math.min(...ends.map((end) => end.getTime()))) : null;
+/** The first channel access to end before a post is due, and when. */
+export interface AccessEnd {
+  network: Platform;
+  at: Date;
+}
+
+/**
+ * When the user's access to one of `networks` ends, if it will before `at` (to warn when
+ * scheduling): over their channels of the networks whose tokens are not refreshed
+ * (`reconnectAfterDays`) that hold no refresh token. The earliest end, or null.
+ */
+export async function accessEndsBefore(userId: string, at: Date, networks: readonly Platform[]): Promise<AccessEnd | null> {
+  const unrefreshed = networks.filter((network) => networkRules(network).reconnectAfterDays !== undefined);
+  if (unrefreshed.length === 0) return null;
+  const rows = await getDb().channel.findMany({
+    where: { userId, network: { in: [...unrefreshed] }, refreshTokenEnc: null, expiresAt: { lt: at } },
+    select: { network: true, expiresAt: true },
+    orderBy: [{ expiresAt: "asc" }, { network: "asc" }],
+    take: 1,
+  });
+  const [first] = rows;
+  return first?.expiresAt ? { network: first.network as Platform, at: first.expiresAt } : null;
 }

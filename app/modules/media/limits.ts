@@ -1,4 +1,5 @@
 import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { networkRules } from "~/modules/networks/rules";
 
 // Image rules (docs/decisions/0011), shared by the upload form and the server.
 export const MAX_IMAGES_PER_POST = 4;
@@ -9,11 +10,14 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** For the file picker only: the server decides by the bytes, never by the name or this list. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(",");
 
-// What each platform takes in pixels (docs/decisions/0020): X refuses a side over 8192 pixels,
-// LinkedIn more than 36,152,320 pixels in all. An upload over either is refused whatever the
-// post's platforms (they can change later), and no image is ever decoded beyond MAX_IMAGE_PIXELS.
-export const MAX_IMAGE_SIDE = 8192;
-export const MAX_IMAGE_PIXELS = 36_152_320;
+// What each network takes in pixels (docs/decisions/0020) is in its rules (`images`): a longest
+// side, pixels in all, or both. An upload over any network's is refused whatever the post's
+// networks (they can change later), and no image is ever decoded beyond MAX_IMAGE_PIXELS.
+const strictest = (limits: (number | undefined)[]) => Math.min(...limits.filter((limit): limit is number => limit !== undefined));
+/** The smallest longest side any network takes (8192, X's). */
+export const MAX_IMAGE_SIDE = strictest(PLATFORMS.map((platform) => networkRules(platform).images.maxSide));
+/** The fewest pixels any network takes in all (36,152,320, LinkedIn's). */
+export const MAX_IMAGE_PIXELS = strictest(PLATFORMS.map((platform) => networkRules(platform).images.maxPixels));
 
 interface PixelSize {
   width: number;
@@ -22,7 +26,8 @@ interface PixelSize {
 
 /** Whether a platform takes an image of this size (0 × 0, unknown, is left to the platform). */
 export function fitsPlatform(platform: Platform, { width, height }: PixelSize): boolean {
-  return platform === "linkedin" ? width * height <= MAX_IMAGE_PIXELS : Math.max(width, height) <= MAX_IMAGE_SIDE;
+  const { maxSide, maxPixels } = networkRules(platform).images;
+  return (maxSide === undefined || Math.max(width, height) <= maxSide) && (maxPixels === undefined || width * height <= maxPixels);
 }
 
 export function fitsEveryPlatform(size: PixelSize): boolean {

@@ -1,4 +1,4 @@
-import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { LEGACY_TEXT_FIELD, parsePlatforms, type Platform } from "~/core/platforms/platforms";
 import { channelRefs } from "~/modules/connections/connection.server";
 import { parseMediaIds } from "./part-media";
 import type { AppError } from "~/modules/errors/app-error";
@@ -23,7 +23,7 @@ export async function saveStep(userId: string, postId: string, next: WizardStep,
   return updatePost(userId, postId, { ...changes, composeStep: furthest(post.composeStep, next) });
 }
 
-const TEXT_FIELD: Record<Platform, TextField> = { linkedin: "linkedinText", twitter: "twitterText" };
+const TEXT_FIELD: Record<Platform, TextField> = LEGACY_TEXT_FIELD;
 
 /** Step 3 by hand: one text, written for every chosen platform (step 4 then tells them apart). */
 export async function saveWrittenText(userId: string, postId: string, text: string) {

@@ -1,3 +1,4 @@
+import { networkRules } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
@@ -15,12 +16,12 @@ export interface TargetRequest {
   parts: { text: string; imageIds?: string[] }[];
 }
 
-const NETWORK_LABEL: Record<Platform, string> = { linkedin: "LinkedIn", twitter: "X" };
-
-/** How a target is named in messages: its network and its account ("X @ada"). */
+/** How a target is named in messages: its network and its account ("X @ada", "LinkedIn ada@example.com"). */
 export function targetLabel(target: { network: string; channel?: { displayName: string; handle: string | null } | null }): string {
-  const network = isPlatform(target.network) ? NETWORK_LABEL[target.network] : target.network;
-  const account = target.channel ? (target.channel.handle ? `@${target.channel.handle}` : target.channel.displayName) : "";
+  const rules = isPlatform(target.network) ? networkRules(target.network) : null;
+  const network = rules?.shortLabel ?? target.network;
+  const handle = target.channel?.handle ? `${rules?.handlePrefix ?? ""}${target.channel.handle}` : null;
+  const account = target.channel ? (handle ?? target.channel.displayName) : "";
   return account ? `${network} ${account}` : network;
 }
 
@@ -68,10 +69,25 @@ const PROBLEM_MESSAGES: Record<PartProblem["code"], { message: TranslationKey; f
 
 /**
  * The first reason a post's targets could not be published as they stand, or null: every part
- * within its network's limits, and each target on a channel that is still there and usable. The
- * error's `fields` name every part at fault (targets.{i}.parts.{j}.text), its message the first.
+ * within its network's limits (partsProblem), and each target on a channel that is still there and
+ * usable.
  */
 export function targetsProblem(post: Pick<PostRecord, "targets" | "media">, usableChannelIds: readonly string[]): AppError | null {
+  const parts = partsProblem(post);
+  if (parts) return parts;
+  for (const [t, target] of post.targets.entries()) {
+    if (target.channelId && usableChannelIds.includes(target.channelId)) continue;
+    const key: TranslationKey = target.channelId ? "posts.errors.parts.channelNeedsReconnect" : "posts.errors.parts.channelRemoved";
+    return new AppError("channel_unusable", key, { values: { target: targetLabel(target) }, fields: { [`targets.${t}.channelId`]: key } });
+  }
+  return null;
+}
+
+/**
+ * The first part outside its network's limits, or null. The error's `fields` name every part at
+ * fault (targets.{i}.parts.{j}.text), its message the first, with its target and part number.
+ */
+export function partsProblem(post: Pick<PostRecord, "targets" | "media">): AppError | null {
   const targets = post.targets.map((target) => ({
     network: target.network as Platform,
     parts: target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length })),
@@ -86,11 +102,6 @@ export function targetsProblem(post: Pick<PostRecord, "targets" | "media">, usab
       values: { target: target ? targetLabel(target) : "", part: (first.part ?? 0) + 1, length: first.length ?? 0, max: first.max ?? 0 },
       fields,
     });
-  }
-  for (const [t, target] of post.targets.entries()) {
-    if (target.channelId && usableChannelIds.includes(target.channelId)) continue;
-    const key: TranslationKey = target.channelId ? "posts.errors.parts.channelNeedsReconnect" : "posts.errors.parts.channelRemoved";
-    return new AppError("channel_unusable", key, { values: { target: targetLabel(target) }, fields: { [`targets.${t}.channelId`]: key } });
   }
   return null;
 }

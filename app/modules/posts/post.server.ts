@@ -11,9 +11,9 @@ import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
 import { assertWithinScheduledPostLimit, scheduledPostLimitApplies } from "./plan-limit.server";
 import { checkScheduleTime } from "./schedule-time";
-import { schedulingProblem } from "./scheduling-rules";
+import { schedulingProblem, textsAreVersion1 } from "./scheduling-rules";
 import { applyLegacyContent, toTargetInputs, writeTargets, type LegacyContent, type TargetInput } from "./targets.server";
-import { resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
+import { partsProblem, resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
 
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
 
@@ -196,7 +196,13 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
     }
   }
   const platforms = parsePlatforms(post.platforms);
-  const problem = schedulingProblem(post, post.media, await usablePlatforms(userId)) ?? targetsProblem(post, await usableChannelIds(userId));
+  // A post the version 1 fields do not say whole (threads, several accounts of a network) has its
+  // texts checked part by part first, so that the error names the target and part at fault.
+  const byParts = !textsAreVersion1(post.targets);
+  const problem =
+    (byParts ? partsProblem(post) : null) ??
+    schedulingProblem(post, post.media, await usablePlatforms(userId), { texts: !byParts }) ??
+    targetsProblem(post, await usableChannelIds(userId));
   if (problem) throw problem;
   const limited = await scheduledPostLimitApplies(userId);
   // The limit's check, the post and its deliveries: one transaction, all or nothing.

@@ -40,12 +40,14 @@ async function scheduledToast(request: Request, outcome: ScheduleOutcome, timezo
   const scheduledFor = outcome.ambiguous
     ? t("create.schedule.scheduledAmbiguous", { when, offset: outcome.offset })
     : t("create.schedule.scheduledFor", { when });
-  const expiry = outcome.linkedinExpiry;
+  const expiry = outcome.accessEnds;
   return {
     color: expiry ? "warning" : "success",
     icon: expiry ? "warning" : "calendar",
     title: t("create.schedule.scheduled"),
     actions: [{ label: t("toast.actions.newPost"), href: "/create" }],
-    description: expiry ? `${scheduledFor} ${t("create.schedule.linkedinExpires", { date: formatDateTime(expiry, timezone, lang) })}` : scheduledFor,
+    description: expiry
+      ? `${scheduledFor} ${t("create.schedule.accessEnds", { platform: t(`platforms.${expiry.network}`), date: formatDateTime(expiry.at, timezone, lang) })}`
+      : scheduledFor,
   };
 }

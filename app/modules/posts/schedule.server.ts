@@ -1,4 +1,5 @@
-import { linkedinExpiryBefore } from "~/modules/connections/reconnect.server";
+import { parsePlatforms } from "~/core/platforms/platforms";
+import { accessEndsBefore, type AccessEnd } from "~/modules/connections/reconnect.server";
 import { publishNow, schedulePost } from "./post.server";
 import { resolveScheduleChoice, type ScheduleChoice } from "./schedule-input";
 
@@ -10,8 +11,8 @@ export type ScheduleOutcome =
       /** The local time happens twice (autumn): the first one was taken, at this UTC offset. */
       ambiguous: boolean;
       offset: string;
-      /** When the LinkedIn connection ends before the post is due (tokens last 60 days). */
-      linkedinExpiry: Date | null;
+      /** When access to a network the post goes to ends before the post is due (a token that is not refreshed). */
+      accessEnds: AccessEnd | null;
     };
 
 /**
@@ -25,6 +26,5 @@ export async function applyScheduleChoice(user: { id: string; timezone: string }
     return { now: true };
   }
   const post = await schedulePost(user.id, postId, resolved.at);
-  const linkedinExpiry = post.platforms.includes("linkedin") ? await linkedinExpiryBefore(user.id, resolved.at) : null;
-  return { ...resolved, linkedinExpiry };
+  return { ...resolved, accessEnds: await accessEndsBefore(user.id, resolved.at, parsePlatforms(post.platforms)) };
 }

@@ -1,8 +1,7 @@
 import { AppError } from "~/modules/errors/app-error";
 import { fitsEveryPlatform, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
-import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
-import { checkLinkedinText } from "~/integrations/networks/linkedin/text";
-import { checkXText } from "~/integrations/networks/twitter/text";
+import { LEGACY_TEXT_FIELD, parsePlatforms, type LegacyTextField, type Platform } from "~/core/platforms/platforms";
+import { networkRules } from "~/integrations/networks/rules";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
 interface Content {
@@ -11,17 +10,26 @@ interface Content {
   twitterText: string;
 }
 
-export type TextField = "linkedinText" | "twitterText";
+export type TextField = LegacyTextField;
+
+/**
+ * Whether the version 1 fields say all of a post's texts: at most one target per network, each of
+ * one part. Otherwise a text problem must name its target and part (targetsProblem), not a field
+ * that stands for only part 1 of the first target of a network.
+ */
+export function textsAreVersion1(targets: readonly { network: string; parts: readonly unknown[] }[]): boolean {
+  const networks = targets.map((target) => target.network);
+  return new Set(networks).size === networks.length && targets.every((target) => target.parts.length <= 1);
+}
 
 /** Per text field, why it could not be published as it stands (empty, or over its limit). */
 export function textFieldErrors(content: Content): Partial<Record<TextField, TranslationKey>> {
   const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
   const errors: Partial<Record<TextField, TranslationKey>> = {};
   for (const platform of platforms) {
-    const field: TextField = platform === "linkedin" ? "linkedinText" : "twitterText";
+    const field = LEGACY_TEXT_FIELD[platform];
     if (!content[field].trim()) errors[field] = "posts.errors.textMissingField";
-    else if (!(platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field])).fits)
-      errors[field] = "posts.errors.textOverLimitField";
+    else if (!networkRules(platform).checkText(content[field]).fits) errors[field] = "posts.errors.textOverLimitField";
   }
   return errors;
 }
@@ -29,24 +37,30 @@ export function textFieldErrors(content: Content): Partial<Record<TextField, Tra
 /**
  * The first reason a post could not be published as it stands, or null. Checked when it is
  * scheduled (and when a scheduled post changes), so the user hears about it now rather than from
- * a failed delivery later.
+ * a failed delivery later. `texts: false` leaves the texts to the per-part check (see textsAreVersion1).
  */
-export function schedulingProblem(content: Content, images: { size: number; width: number; height: number }[], connected: Platform[]): AppError | null {
+export function schedulingProblem(
+  content: Content,
+  images: { size: number; width: number; height: number }[],
+  connected: Platform[],
+  { texts = true }: { texts?: boolean } = {},
+): AppError | null {
   const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
   if (platforms.length === 0) {
     return new AppError("no_platform", "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
   }
-  for (const platform of platforms) {
-    const field = platform === "linkedin" ? "linkedinText" : "twitterText";
+  for (const platform of texts ? platforms : []) {
+    const field = LEGACY_TEXT_FIELD[platform];
     const text = content[field].trim();
-    const label = platform === "linkedin" ? "LinkedIn" : "X";
+    const rules = networkRules(platform);
+    const label = rules.shortLabel;
     if (!text) {
       return new AppError("text_required", "posts.errors.textMissing", {
         values: { platform: label },
         fields: { [field]: "posts.errors.textMissingField" },
       });
     }
-    const check = platform === "linkedin" ? checkLinkedinText(content[field]) : checkXText(content[field]);
+    const check = rules.checkText(content[field]);
     if (!check.fits) {
       return new AppError("text_too_long", "posts.errors.textOverLimit", {
         values: { platform: label, length: check.length, max: check.max },

@@ -1,6 +1,6 @@
 import type { Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
-import { PLATFORMS, serializePlatforms, type Platform } from "~/core/platforms/platforms";
+import { LEGACY_TEXT_FIELD, PLATFORMS, serializePlatforms, type Platform } from "~/core/platforms/platforms";
 import { parseMediaIds } from "./part-media";
 
 // A post's targets and parts are written here and only here, together with what the version 1
@@ -34,7 +34,7 @@ export interface LegacyContent {
   twitterText?: string;
 }
 
-const LEGACY_TEXT = { linkedin: "linkedinText", twitter: "twitterText" } as const satisfies Record<Platform, keyof LegacyContent>;
+const LEGACY_TEXT = LEGACY_TEXT_FIELD satisfies Record<Platform, keyof LegacyContent>;
 
 /** The texts last written for each network, kept for networks no target names. */
 export type KeptTexts = Pick<LegacyContent, "linkedinText" | "twitterText">;

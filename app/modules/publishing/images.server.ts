@@ -1,8 +1,7 @@
-import { fitsPlatform, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "~/modules/media/limits";
+import { networkRules } from "~/integrations/networks/rules";
+import { fitsPlatform } from "~/modules/media/limits";
 import { isPixelLimitError, openImage } from "~/modules/media/sharp.server";
 import type { Platform } from "~/core/platforms/platforms";
-
-const PLATFORM_NAMES: Record<Platform, string> = { linkedin: "LinkedIn", twitter: "X" };
 
 /**
  * An image the platform would refuse for its pixels (stored before uploads were checked, or with
@@ -11,8 +10,14 @@ const PLATFORM_NAMES: Record<Platform, string> = { linkedin: "LinkedIn", twitter
  */
 export class ImageNotPublishable extends Error {
   constructor(platform: Platform, size?: { width: number; height: number }) {
-    const limit = platform === "linkedin" ? `at most ${MAX_IMAGE_PIXELS.toLocaleString("en")} pixels in all` : `at most ${MAX_IMAGE_SIDE} pixels a side`;
-    super(`${size ? `An image is ${size.width} × ${size.height} pixels` : "An image has too many pixels"}: ${PLATFORM_NAMES[platform]} takes ${limit}.`);
+    const { shortLabel, images } = networkRules(platform);
+    const limits = [
+      ...(images.maxPixels !== undefined ? [`${images.maxPixels.toLocaleString("en")} pixels in all`] : []),
+      ...(images.maxSide !== undefined ? [`${images.maxSide} pixels a side`] : []),
+    ];
+    super(
+      `${size ? `An image is ${size.width} × ${size.height} pixels` : "An image has too many pixels"}: ${shortLabel} takes at most ${limits.join(" and ")}.`,
+    );
     this.name = "ImageNotPublishable";
   }
 }
@@ -31,12 +36,12 @@ export function checkImagesFor(platform: Platform, images: { width: number; heig
 }
 
 /**
- * A stored image as `platform` takes it: for LinkedIn (JPEG, PNG and GIF only) a WebP converted to
+ * A stored image as `platform` takes it: for a network that takes no WebP (`images.takesWebp`) a WebP converted to
  * PNG, never decoding more pixels than any platform takes (a size recorded as 0 × 0 is unknown).
  */
 export async function imageFor(platform: Platform, image: StoredImage): Promise<{ bytes: Buffer; mimeType: string }> {
   checkImagesFor(platform, [image]);
-  if (platform !== "linkedin" || image.mimeType !== "image/webp") return { bytes: image.bytes, mimeType: image.mimeType };
+  if (networkRules(platform).images.takesWebp || image.mimeType !== "image/webp") return { bytes: image.bytes, mimeType: image.mimeType };
   try {
     return { bytes: await openImage(image.bytes).png().toBuffer(), mimeType: "image/png" };
   } catch (error) {

@@ -43,7 +43,7 @@ export function startPublisher(options: PublisherOptions): Publisher {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, { delivery: ClaimedDelivery; done: Promise<void> }>();
   const sweepEveryMs = options.sweepEveryMs ?? Math.min(SWEEP_EVERY_MS, leaseMs());
-  const running: Record<Platform, number> = { linkedin: 0, twitter: 0 };
+  const running = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;

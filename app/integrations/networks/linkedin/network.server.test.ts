@@ -60,7 +60,7 @@ describe("LinkedIn connect", () => {
     expect(await linkedin.oauth.whoami(tokens.accessToken)).toEqual({
       providerUserId: user.sub,
       displayName: "Ada Lovelace",
-      handle: null,
+      handle: user.email,
       avatarUrl: user.picture,
       kind: "member",
     });

@@ -81,7 +81,8 @@ export const linkedinNetwork: Network = {
     refresh: refreshLinkedinToken,
     async whoami(accessToken) {
       const info = await getLinkedinUserInfo(accessToken);
-      return { providerUserId: info.sub, displayName: info.name, handle: null, avatarUrl: info.picture ?? null, kind: "member" };
+      // A member has no username: the e-mail tells the owner's accounts apart (rules' handlePrefix "").
+      return { providerUserId: info.sub, displayName: info.name, handle: info.email ?? null, avatarUrl: info.picture ?? null, kind: "member" };
     },
   },
   reconciliation: (position) => (position === 1 ? "resend" : "unknowable"),

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
@@ -54,12 +53,8 @@ function credentials(): { clientId: string; clientSecret: string } {
   return { clientId, clientSecret };
 }
 
-/** PKCE with S256: a 64-character base64url verifier (unreserved characters only). */
-export function createPkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(48).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  return { verifier, challenge };
-}
+/** PKCE is shared by every network that needs it (networks/pkce.server.ts). */
+export { createPkcePair } from "~/integrations/networks/pkce.server";
 
 export function xAuthorizeUrl({ redirectUri, state, codeChallenge }: { redirectUri: string; state: string; codeChallenge: string }): string {
   const params = {

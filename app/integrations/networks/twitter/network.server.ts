@@ -95,7 +95,7 @@ export const twitterNetwork: Network = {
       const me = await getXMe(accessToken);
       return { providerUserId: me.id, displayName: me.name, handle: me.username, avatarUrl: me.profileImageUrl ?? null, kind: "account" };
     },
-    revoke: (token) => revokeXToken(token),
+    revoke: (token, tokenTypeHint) => revokeXToken(token, tokenTypeHint),
   },
   reconciliation: () => "lookup",
   publishPart,
