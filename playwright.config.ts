@@ -84,9 +84,7 @@ export default defineConfig({
       command: "npx tsx tests/fakes/serve.ts",
       port: FAKE_MODEL_PORT,
       reuseExistingServer: false,
-      // CI runs two workers on two cores beside the app server and its publisher: a whole walk (sign
-      // up, connect, compose, publish) has taken more than 30 s there while taking 10 s alone.
-      timeout: process.env.CI ? 60_000 : 30_000,
+      timeout: 30_000,
       env: {
         FAKE_MODEL_PORT: String(FAKE_MODEL_PORT),
         FAKE_LINKEDIN_PORT: String(FAKE_LINKEDIN_PORT),
