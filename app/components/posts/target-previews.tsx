@@ -21,7 +21,8 @@ export interface PreviewTarget {
 
 /**
  * An avatar the page may show: the Content-Security-Policy allows images from the app only, so a
- * network's own URL would show as a broken image; such an avatar shows the initials instead.
+ * network's own URL would show as a broken image; such an avatar shows the initials instead. The
+ * view models give the app's own copy (/channels/{id}/avatar?v=…, docs/decisions/0053).
  */
 export function shownAvatar(url: string | null | undefined): string | null {
   return url && (url.startsWith("/") || url.startsWith("data:")) && !url.startsWith("//") ? url : null;
