@@ -108,6 +108,11 @@ test.describe("thread composer", () => {
     await page.getByRole("textbox", { name: /LinkedIn .*, First comment/ }).fill("Read the docs: https://example.com/threads");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("region", { name: "First comment" })).toContainText("Read the docs");
+    // Which accounts left the shared text, named in a list of links to each (keyboard reachable).
+    const divergence = page.getByRole("navigation", { name: "Which accounts have their own text" });
+    await expect(divergence.getByRole("link", { name: /X @ada.*Own text/ })).toBeVisible();
+    await expect(divergence.getByRole("link", { name: /X @grace.*Shared text/ })).toBeVisible();
+    await expect(divergence.getByRole("link", { name: /LinkedIn .*Own text/ })).toBeVisible();
     // The previews show each account under its own picture.
     await expectPictureLoaded(avatarIn(page.getByRole("article", { name: "X preview" }).first()));
     await expectPictureLoaded(avatarIn(page.getByRole("article", { name: "LinkedIn preview" })));
@@ -185,7 +190,9 @@ async function lookAt(page: Page, name: string) {
     for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `test-results/look-${name}-${size}-${scheme}.png`, fullPage: true });
+      // From the top (a sticky header would otherwise show mid-page), colour transitions finished.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `test-results/look-${name}-${size}-${scheme}.png`, fullPage: true, animations: "disabled" });
     }
   }
 }
@@ -237,7 +244,10 @@ test.describe("thread composer, as a user sees it", () => {
       await page.reload();
       await expect(page.getByText("Published", { exact: true }).first()).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
-    await expect(page.getByRole("region", { name: "Accounts and parts" }).getByRole("link").first()).toBeVisible();
+    // Every part out, each with its link.
+    await expect(page.getByRole("link", { name: "View Part 4 on X" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("link", { name: "View First comment on LinkedIn" })).toBeVisible();
+    await expect(page.getByText("Waiting", { exact: true })).toHaveCount(0, { timeout: 15_000 });
     await lookAt(page, "post-published");
   });
 });

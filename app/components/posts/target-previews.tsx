@@ -73,7 +73,7 @@ export function XThreadPreview({ target }: { target: PreviewTarget }) {
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <p className="flex min-w-0 gap-1 text-sm">
                   <span className="truncate font-bold">{name}</span>
-                  <span className="truncate text-[#536471]">
+                  <span className="truncate text-[#536471] dark:text-[#71767b]">
                     {handle} · {t("preview.nowShort")}
                   </span>
                 </p>
