@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { connectAccount, expect, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
@@ -193,6 +194,10 @@ async function lookAt(page: Page, name: string) {
       // From the top (a sticky header would otherwise show mid-page), colour transitions finished.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `test-results/look-${name}-${size}-${scheme}.png`, fullPage: true, animations: "disabled" });
+      // What looks fine must also read fine: no serious WCAG AA violation (contrast in dark mode…).
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${name} ${size} ${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     }
   }
 }
