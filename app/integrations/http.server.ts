@@ -210,3 +210,94 @@ function xRateLimitReset(headers: Headers): Date | undefined {
 function nextMidnightUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
+
+export interface FetchedImage {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The answer's Content-Type, without parameters (one of `types`). */
+  contentType: string;
+}
+
+/** Why an image was not fetched: said in the log, never to the user. */
+export type ImageRefusal = "url" | "status" | "type" | "too_large" | "timeout" | "network";
+
+export type ImageFetch = { ok: true; image: FetchedImage } | { ok: false; reason: ImageRefusal; detail?: string };
+
+/**
+ * Downloads a picture a provider named (an account's avatar), bounded: the same timeout as every
+ * provider call (the body included), no redirect followed, only an answer whose Content-Type is
+ * one of `types`, and at most `maxBytes` (Content-Length checked first, then the bytes counted as
+ * they arrive: a server may lie or leave it out). Only https, or the provider's own configured
+ * origin (the fakes in tests). Never throws for the remote side's doing.
+ */
+export async function fetchProviderImage({
+  provider,
+  url,
+  maxBytes,
+  types,
+}: {
+  provider: Platform;
+  url: string;
+  maxBytes: number;
+  types: readonly string[];
+}): Promise<ImageFetch> {
+  if (!allowedImageUrl(provider, url)) return { ok: false, reason: "url" };
+  const timeoutMs = getEnv().PROVIDER_TIMEOUT_MS;
+  try {
+    const response = await fetch(url, { redirect: "manual", headers: { Accept: types.join(",") }, signal: AbortSignal.timeout(timeoutMs) });
+    const refuse = async (reason: ImageRefusal, detail?: string): Promise<ImageFetch> => {
+      await response.body?.cancel().catch(() => undefined);
+      return { ok: false, reason, detail };
+    };
+    if (response.status !== 200) return refuse("status", String(response.status));
+    const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!types.includes(contentType)) return refuse("type", contentType || "none");
+    const announced = Number(response.headers.get("content-length") ?? Number.NaN);
+    if (Number.isFinite(announced) && announced > maxBytes) return refuse("too_large", String(announced));
+    if (!response.body) return { ok: false, reason: "network", detail: "no body" };
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { ok: false, reason: "too_large", detail: `more than ${maxBytes}` };
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return { ok: true, image: { bytes, contentType } };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    if (timedOut) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms` };
+    return { ok: false, reason: "network", detail: errorCodes(error)[0] ?? (error instanceof Error ? error.message : "network error") };
+  }
+}
+
+/** https anywhere (the providers' image hosts), or the provider's configured API or OAuth origin (a fake on http). */
+function allowedImageUrl(provider: Platform, url: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.username || target.password) return false;
+  if (target.protocol === "https:") return true;
+  const env = getEnv();
+  const own = provider === "linkedin" ? [env.LINKEDIN_API_URL, env.LINKEDIN_OAUTH_URL] : [env.X_API_URL, env.X_OAUTH_URL];
+  return own.some((base) => {
+    try {
+      return new URL(base).origin === target.origin;
+    } catch {
+      return false;
+    }
+  });
+}

@@ -93,7 +93,8 @@ export default function PostPage() {
         <h2 id="previews-title" className="text-lg font-semibold">
           {t("posts.detail.previews")}
         </h2>
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {/* Each preview as tall as its content: a short post beside a long thread is not stretched. */}
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
           {post.targets.map((target) => (
             <TargetPreview key={target.id} target={{ ...target, channel: target.channel ?? { displayName: author, handle: null, avatarUrl: null } }} />
           ))}

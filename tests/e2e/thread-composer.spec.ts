@@ -1,5 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { connectAccount, expect, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
+
+/** An account's picture as the app serves it (its own copy, docs/decisions/0053), shown and really loaded. */
+async function expectPictureLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute("src", /^\/channels\/[^/]+\/avatar\?v=/);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
+}
+const avatarIn = (scope: Locator) => scope.locator('img[src^="/channels/"]').first();
 
 /**
  * Names the user's X channel "Ada Lovelace" (@ada) and adds a second X account, "Grace Hopper"
@@ -56,6 +66,9 @@ test.describe("thread composer", () => {
     // Step 1 now picks accounts: each with its name and handle.
     await page.goto("/create");
     await expect(page.getByRole("group", { name: "Accounts" })).toBeVisible();
+    // The connected accounts' pictures, copied at connect time; the seeded second account has none: initials.
+    await expectPictureLoaded(avatarIn(page.locator("label").filter({ hasText: "Ada Lovelace" })));
+    await expect(page.locator("label").filter({ hasText: "Grace Hopper" }).locator("img")).toHaveCount(0);
     await page.getByRole("checkbox", { name: /Ada Lovelace.*@ada/ }).check();
     await page.getByRole("checkbox", { name: /Grace Hopper.*@grace/ }).check();
     await page.getByRole("checkbox", { name: /LinkedIn/ }).check();
@@ -96,6 +109,14 @@ test.describe("thread composer", () => {
     await page.getByRole("textbox", { name: /LinkedIn .*, First comment/ }).fill("Read the docs: https://example.com/threads");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("region", { name: "First comment" })).toContainText("Read the docs");
+    // Which accounts left the shared text, named in a list of links to each (keyboard reachable).
+    const divergence = page.getByRole("navigation", { name: "Which accounts have their own text" });
+    await expect(divergence.getByRole("link", { name: /X @ada.*Own text/ })).toBeVisible();
+    await expect(divergence.getByRole("link", { name: /X @grace.*Shared text/ })).toBeVisible();
+    await expect(divergence.getByRole("link", { name: /LinkedIn .*Own text/ })).toBeVisible();
+    // The previews show each account under its own picture.
+    await expectPictureLoaded(avatarIn(page.getByRole("article", { name: "X preview" }).first()));
+    await expectPictureLoaded(avatarIn(page.getByRole("article", { name: "LinkedIn preview" })));
     await screenshotEach(page, "thread-composer-review");
 
     await page.getByRole("button", { name: "Continue" }).click();
@@ -155,5 +176,83 @@ test.describe("thread composer", () => {
     await expect(page.getByText("X @ada, part 2: the text is too long (290 of 280).")).toBeVisible();
     await expect(page.getByText("Too long: shorten it, or split it into more parts")).toBeVisible();
     await expect(page).toHaveURL(/\/review/);
+  });
+});
+
+/**
+ * Screenshots at phone (390 × 844) and desktop (1280 × 800), light and dark, whole page, into
+ * test-results/look-<name>-<size>-<scheme>.png (ignored by git): to be looked at, not compared.
+ */
+async function lookAt(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ["phone", { width: 390, height: 844 }],
+    ["desktop", { width: 1280, height: 800 }],
+  ] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      // From the top (a sticky header would otherwise show mid-page), colour transitions finished.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `test-results/look-${name}-${size}-${scheme}.png`, fullPage: true, animations: "disabled" });
+      // What looks fine must also read fine: no serious WCAG AA violation (contrast in dark mode…).
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${name} ${size} ${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  }
+}
+
+test.describe("thread composer, as a user sees it", () => {
+  test("accounts step, thread editor, published post: screenshots at each size and scheme", async ({ page, hasJavaScript }) => {
+    test.skip(!hasJavaScript, "one set of screenshots, taken with JavaScript");
+    test.setTimeout(150_000);
+    const email = uniqueEmail("look");
+    await signUp(page, email);
+    await connectAccount(page, "LinkedIn", "/profile");
+    await connectAccount(page, "X (Twitter)", "/profile");
+    await seedSecondXAccount(email);
+
+    await page.goto("/create");
+    for (const name of [/Ada Lovelace/, /Grace Hopper/, /LinkedIn/]) await page.getByRole("checkbox", { name }).check();
+    await lookAt(page, "accounts");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("radio", { name: "Write it myself" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Your post").fill("Threads are here: one text for every account, and each account can say it its own way.");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/review/);
+    await page.goto(`${new URL(page.url()).pathname}?editor=parts`);
+
+    const ada = (part: string) => page.getByRole("textbox", { name: `X @ada, ${part}`, exact: true });
+    await ada("Part 1").fill("Threads are here. 1/4");
+    for (const [n, text] of [
+      [2, "Each account can now have its own parts, and LinkedIn posts a first comment. 2/4"],
+      [3, "Every button works without JavaScript, as a plain form. 3/4"],
+      [4, "The previews show each account as its network would. 4/4"],
+    ] as const) {
+      await page.getByRole("button", { name: "Add a part to X @ada" }).click();
+      await ada(`Part ${n}`).fill(text);
+    }
+    await page.getByRole("button", { name: /Add a first comment to LinkedIn/ }).click();
+    await page.getByRole("textbox", { name: /LinkedIn .*, First comment/ }).fill("Read the docs: https://example.com/threads");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("region", { name: "First comment" })).toContainText("Read the docs");
+    await expect(ada("Part 4")).toBeVisible();
+    await lookAt(page, "thread-editor");
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue without images" }).click();
+    await page.getByRole("radio", { name: "Publish now" }).check();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText("Published", { exact: true }).first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    // Every part out, each with its link.
+    await expect(page.getByRole("link", { name: "View Part 4 on X" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("link", { name: "View First comment on LinkedIn" })).toBeVisible();
+    await expect(page.getByText("Waiting", { exact: true })).toHaveCount(0, { timeout: 15_000 });
+    await lookAt(page, "post-published");
   });
 });

@@ -4,6 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { pngBomb } from "../support/image-bombs";
 
 export interface RecordedRequest {
   method: string;
@@ -36,6 +38,8 @@ export interface Reply {
   html?: string;
   /** Writes the body over time (server-sent events) after the status and headers. */
   stream?: (res: ServerResponse) => Promise<void>;
+  /** A binary body (an image), sent with its length; the Content-Type goes in `headers`. */
+  bytes?: Buffer;
 }
 
 /** A multipart/form-data body, with the files' bytes (the recorded body only has their sizes). */
@@ -223,9 +227,10 @@ async function send(res: ServerResponse, reply: Reply, jsonType: string): Promis
     headers["Content-Type"] = "text/html; charset=utf-8";
     payload = reply.html;
   }
+  if (reply.bytes) headers["Content-Length"] = String(reply.bytes.length);
   res.writeHead(reply.status, headers);
   if (reply.stream) return reply.stream(res);
-  res.end(payload);
+  res.end(reply.bytes ?? payload);
 }
 
 interface Rule {
@@ -291,4 +296,59 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+/**
+ * What a provider's picture URL answers (LinkedIn userinfo's `picture`, X's `profile_image_url`):
+ * "png", a real PNG of AVATAR_SIDE pixels whose colour follows the URL (a new URL, a new picture);
+ * or something unkind: over a megabyte (streamed without a length), HTML, bytes that are no image
+ * under an image type, a PNG announcing 10000 × 10000 pixels, 404, or an answer slower than the
+ * app waits (PROVIDER_TIMEOUT_MS is 2 s in the tests).
+ */
+export type AvatarMode = "png" | "too_big" | "html" | "not_image" | "huge_pixels" | "missing" | "slow";
+export const AVATAR_SIDE = 200;
+const SLOW_AVATAR_MS = 4_000;
+
+/** The colour of the picture at this path: the same path, the same colour. */
+export function avatarColour(path: string): { r: number; g: number; b: number } {
+  let hash = 0;
+  for (const char of path) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return { r: 40 + (hash % 160), g: 40 + ((hash >>> 8) % 160), b: 40 + ((hash >>> 16) % 160) };
+}
+
+export async function avatarReply(mode: AvatarMode, path: string): Promise<Reply> {
+  const png = (bytes: Buffer): Reply => ({ status: 200, headers: { "Content-Type": "image/png", "Cache-Control": "max-age=86400" }, bytes });
+  switch (mode) {
+    case "missing":
+      return { status: 404, html: "<h1>Not found</h1>" };
+    case "html":
+      return { status: 200, html: "<!doctype html><title>Sign in</title>" };
+    case "not_image":
+      return png(Buffer.from("this is not a picture, whatever the Content-Type says"));
+    case "huge_pixels":
+      return png(pngBomb(10_000, 10_000));
+    case "too_big":
+      return {
+        status: 200,
+        headers: { "Content-Type": "image/png" },
+        async stream(res) {
+          const chunk = Buffer.alloc(64 * 1024, 7);
+          for (let sent = 0; sent < 2 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
+            if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+          }
+          res.end();
+        },
+      };
+    case "slow":
+      await sleep(SLOW_AVATAR_MS);
+      return png(await solidPng(path));
+    case "png":
+      return png(await solidPng(path));
+  }
+}
+
+async function solidPng(path: string): Promise<Buffer> {
+  return sharp({ create: { width: AVATAR_SIDE, height: AVATAR_SIDE, channels: 3, background: avatarColour(path) } })
+    .png()
+    .toBuffer();
 }

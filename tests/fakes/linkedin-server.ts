@@ -4,11 +4,13 @@
 // Behaves like LinkedIn where it matters for "never post twice": a duplicate post within 24 h is a
 // 422 DUPLICATE_POST naming the first one, and unescaped "little text" characters cut the post.
 import {
+  avatarReply,
   consentPages,
   json,
   oauthError,
   randomId,
   startFakeServer,
+  type AvatarMode,
   type FakeControls,
   type FakeStartOptions,
   type PendingConsent,
@@ -102,6 +104,8 @@ export interface LinkedInFakeState {
   issueRefreshTokens: boolean;
   /** LinkedIn-Version values that answer 426 NONEXISTENT_VERSION. */
   retiredVersions: Set<string>;
+  /** What the members' picture URLs answer (see AvatarMode; "png" by default). */
+  avatarMode: AvatarMode;
 }
 
 export interface LinkedInFake extends FakeControls {
@@ -185,6 +189,7 @@ export async function startLinkedInFake({
     signedInSub: null,
     issueRefreshTokens: false,
     retiredVersions: new Set(),
+    avatarMode: "png",
   };
   const consent = consentPages<PendingConsent>({ title: "LinkedIn (fake)", decidePath: "/oauth/v2/authorization/decide" });
   let counter = 0;
@@ -199,7 +204,7 @@ export async function startLinkedInFake({
       name: `${givenName} ${familyName}`,
       givenName,
       familyName,
-      picture: `${baseUrl}/media/profile-${counter}.jpg`,
+      picture: `${baseUrl}/media/profile-${counter}.png`,
       email: `member${counter}@example.com`,
       emailVerified: true,
       locale: { country: "US", language: "en" },
@@ -437,12 +442,14 @@ export async function startLinkedInFake({
     return apiError(403, "Not enough permissions to access: socialActions.comments.GET.20240101", { serviceErrorCode: 100 });
   }
 
-  function route(request: RecordedRequest, { raw }: RequestPayload): Reply {
+  function route(request: RecordedRequest, { raw }: RequestPayload): Reply | Promise<Reply> {
     const { method, path } = request;
     if (method === "GET" && path === "/oauth/v2/authorization") return authorizePage(request);
     if (method === "GET" && path === "/oauth/v2/authorization/decide") return decide(request);
     if (method === "POST" && path === "/oauth/v2/accessToken") return accessToken(request);
     if (method === "GET" && path === "/v2/userinfo") return userinfo(request);
+    // The members' pictures (media.licdn.com at LinkedIn): public, no token.
+    if (method === "GET" && path.startsWith("/media/profile-")) return avatarReply(state.avatarMode, path);
     if (method === "POST" && path === "/rest/images") return initializeUpload(request);
     if (method === "PUT" && path.startsWith("/dms-uploads/")) return upload(request, raw);
     if (method === "POST" && path === "/rest/posts") return createPost(request);

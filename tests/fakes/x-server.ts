@@ -6,12 +6,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import twitterText from "twitter-text";
 import {
+  avatarReply,
   consentPages,
   followConsent,
   json,
   oauthError,
   randomId,
   startFakeServer,
+  type AvatarMode,
   type FakeControls,
   type FakeStartOptions,
   type FaultOptions,
@@ -119,6 +121,8 @@ export interface XFakeState {
   /** The account "signed in" on the consent page (default: the first user created). */
   signedInUserId: string | null;
   limits: XFakeLimits;
+  /** What the accounts' picture URLs answer (see AvatarMode; "png" by default). */
+  avatarMode: AvatarMode;
 }
 
 export interface XFake extends FakeControls {
@@ -222,6 +226,7 @@ export async function startXFake({
     requests: [],
     signedInUserId: null,
     limits: { tweetsPer15Min: 100, appTweetsPer24h: 10_000, otherPer15Min: 900, maxImageBytes: 5 * 1024 * 1024 },
+    avatarMode: "png",
   };
   const consent = consentPages<PendingConsent & { challenge: string }>({ title: "X (fake)", decidePath: "/i/oauth2/authorize/decide" });
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -234,7 +239,7 @@ export async function startXFake({
       id: String(1_400_000_000 + counter),
       name: `X User ${counter}`,
       username: `xuser${counter}`,
-      profileImageUrl: `${baseUrl}/profile_images/${counter}_normal.jpg`,
+      profileImageUrl: `${baseUrl}/profile_images/${counter}_normal.png`,
       ...profile,
     };
     state.users.set(user.id, user);
@@ -535,10 +540,12 @@ export async function startXFake({
     return { ...reply, headers: { ...headers, ...reply.headers } };
   }
 
-  function route(request: RecordedRequest, { upload }: RequestPayload): Reply {
+  function route(request: RecordedRequest, { upload }: RequestPayload): Reply | Promise<Reply> {
     const { method, path } = request;
     if (method === "GET" && path === "/i/oauth2/authorize") return authorizePage(request);
     if (method === "GET" && path === "/i/oauth2/authorize/decide") return decide(request);
+    // The accounts' pictures (pbs.twimg.com at X): public, no token.
+    if (method === "GET" && path.startsWith("/profile_images/")) return avatarReply(state.avatarMode, path);
     const reply =
       method === "POST" && path === "/2/oauth2/token"
         ? token(request)

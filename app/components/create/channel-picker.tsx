@@ -4,6 +4,7 @@ import { PlatformIcon } from "~/components/posts/platform-icon";
 import { initials, shownAvatar } from "~/components/posts/target-previews";
 import { Badge } from "~/components/ui/badge";
 import { ErrorList } from "~/components/ui/field";
+import { handleLabel } from "~/modules/connections/account-label";
 import type { ChannelChoice } from "~/modules/connections/connection.server";
 
 type CollectionField = Parameters<typeof getCollectionProps>[0];
@@ -38,7 +39,7 @@ export function ChannelPicker({ field, channels }: { field: CollectionField; cha
                 <span className="flex items-center gap-1 truncate text-xs text-muted-foreground">
                   <PlatformIcon platform={channel.network} className="size-3.5 shrink-0" />
                   <span className="sr-only">{t(`composer.network.${channel.network}`)}</span>
-                  {channel.handle ? `@${channel.handle}` : null}
+                  <span className="truncate">{handleLabel(channel)}</span>
                 </span>
               </span>
               {channel.status === "needs_reconnect" ? <Badge tone="warning">{t("create.platforms.notConnected")}</Badge> : null}

@@ -5,15 +5,18 @@ import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { TargetPreview, initials, shownAvatar } from "~/components/posts/target-previews";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
+import { handleLabel } from "~/modules/connections/account-label";
 import { networkRules } from "~/modules/networks/rules";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { partsFormSchema } from "~/modules/posts/schemas";
 import { limitsOf, textLength } from "~/modules/posts/target-rules";
+import { customizedTargets } from "~/modules/posts/target-divergence";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { cn } from "~/utils/cn";
 import { StepCard } from "./step-card";
@@ -24,7 +27,7 @@ type TargetView = PostView["targets"][number];
 function useTargetName() {
   const { t } = useTranslation();
   return (target: Pick<TargetView, "network" | "channel">) => {
-    const account = target.channel ? (target.channel.handle ? `@${target.channel.handle}` : target.channel.displayName) : "";
+    const account = target.channel ? (handleLabel({ network: target.network, handle: target.channel.handle }) ?? target.channel.displayName) : "";
     return `${t(`composer.network.${target.network}`)} ${account}`.trim();
   };
 }
@@ -64,6 +67,10 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
   });
   const imageById = new Map(post.images.map((image) => [image.id, image]));
   const targetFields = fields.targets.getFieldList();
+  // As saved: which accounts left the text the content step gave them all.
+  const customized = customizedTargets(targets);
+  const divergenceBadge = (ti: number) =>
+    customized[ti] ? <Badge tone="info">{t("composer.divergence.custom")}</Badge> : <Badge>{t("composer.divergence.shared")}</Badge>;
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
@@ -84,6 +91,26 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
         }
       >
         <FormErrors id={form.errorId} errors={form.errors} />
+        {targets.length > 1 ? (
+          <nav aria-labelledby="divergence-title" className="rounded-lg border p-3 text-sm">
+            <h3 id="divergence-title" className="mb-2 font-medium">
+              {t("composer.divergence.label")}
+            </h3>
+            <ul className="flex flex-col gap-1">
+              {targets.map((target, ti) => (
+                <li key={target.id}>
+                  <a
+                    href={`#target-${ti}-title`}
+                    className="inline-flex max-w-full items-center gap-2 rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <span className="truncate">{nameOf(target)}</span>
+                    {divergenceBadge(ti)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         {targetFields.map((targetField, ti) => {
           const target = targets[ti];
           if (!target) return null;
@@ -122,9 +149,10 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                     <span className="flex items-center gap-1 text-xs font-normal text-muted-foreground">
                       <PlatformIcon platform={target.network} className="size-3.5" />
                       <span className="sr-only">{t(`composer.network.${target.network}`)}</span>
-                      {target.channel?.handle ? `@${target.channel.handle}` : null}
+                      <span className="truncate">{handleLabel({ network: target.network, handle: target.channel?.handle ?? null })}</span>
                     </span>
                   </span>
+                  {targets.length > 1 ? <span className="ml-auto shrink-0">{divergenceBadge(ti)}</span> : null}
                 </h3>
                 <ErrorList id={parts.errorId} errors={parts.errors} />
                 <ol className="flex flex-col gap-4">

@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { handleLabel } from "~/modules/connections/account-label";
 import { networkRules } from "~/modules/networks/rules";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { PlatformIcon } from "./platform-icon";
@@ -47,7 +48,7 @@ export function TargetList({ targets, showStatus }: { targets: TargetView[]; sho
                   <span className="truncate font-medium">{target.channel?.displayName ?? network}</span>
                   <span className="flex items-center gap-1 text-xs text-muted-foreground">
                     <PlatformIcon platform={target.network} className="size-3.5" />
-                    {network} {target.channel?.handle ? `@${target.channel.handle}` : null}
+                    {network} {handleLabel({ network: target.network, handle: target.channel?.handle ?? null })}
                   </span>
                 </span>
                 {!showStatus ? null : target.status === "partial" ? (

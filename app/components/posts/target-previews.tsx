@@ -22,7 +22,8 @@ export interface PreviewTarget {
 
 /**
  * An avatar the page may show: the Content-Security-Policy allows images from the app only, so a
- * network's own URL would show as a broken image; such an avatar shows the initials instead.
+ * network's own URL would show as a broken image; such an avatar shows the initials instead. The
+ * view models give the app's own copy (/channels/{id}/avatar?v=…, docs/decisions/0053).
  */
 export function shownAvatar(url: string | null | undefined): string | null {
   return url && (url.startsWith("/") || url.startsWith("data:")) && !url.startsWith("//") ? url : null;
@@ -73,7 +74,7 @@ export function XThreadPreview({ target }: { target: PreviewTarget }) {
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <p className="flex min-w-0 gap-1 text-sm">
                   <span className="truncate font-bold">{name}</span>
-                  <span className="truncate text-[#536471]">
+                  <span className="truncate text-[#536471] dark:text-[#71767b]">
                     {handle} · {t("preview.nowShort")}
                   </span>
                 </p>

@@ -3,6 +3,7 @@ import { Link2, Plus, RefreshCw, Unlink } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
+import { shownAvatar } from "~/components/posts/target-previews";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -102,11 +103,12 @@ function DisconnectButton({ channel }: { channel: ChannelEntry }) {
   );
 }
 
-/** The account's initials: its picture lives on the provider's site, which the page's policy does not load. */
-export function ChannelAvatar({ channel }: { channel: Pick<ChannelEntry, "displayName" | "handle" | "network"> }) {
+/** The account's picture (the app's copy, docs/decisions/0053) or, without one, its initials; the network's badge on it. */
+export function ChannelAvatar({ channel }: { channel: Pick<ChannelEntry, "displayName" | "handle" | "network" | "avatarUrl"> }) {
+  const avatar = shownAvatar(channel.avatarUrl);
   return (
     <span className="relative grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden>
-      {initialsOf(channel.displayName || channel.handle || "?")}
+      {avatar ? <img src={avatar} alt="" className="size-10 rounded-full object-cover" /> : initialsOf(channel.displayName || channel.handle || "?")}
       <span className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full border bg-card">
         <PlatformIcon platform={channel.network} className="size-3" />
       </span>

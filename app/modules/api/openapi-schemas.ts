@@ -68,7 +68,12 @@ export const targetSchema = z.object({
       kind: z.string(),
       displayName: z.string(),
       handle: z.string().nullable(),
-      avatarUrl: z.string().nullable(),
+      avatarUrl: z
+        .string()
+        .nullable()
+        .describe(
+          "The app's copy of the account's picture, /channels/{id}/avatar?v=… (the owner's session; a new picture is a new v); null: none, show initials",
+        ),
       status: z.string(),
     })
     .nullable(),
@@ -120,7 +125,10 @@ export const channelSchema = z.object({
   kind: z.enum(["member", "organization", "account"]),
   displayName: z.string(),
   handle: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z
+    .string()
+    .nullable()
+    .describe("The app's copy of the account's picture, /channels/{id}/avatar?v=… (the owner's session; a new picture is a new v); null: none, show initials"),
   instance: z.string().nullable().describe("A Mastodon channel's instance; null elsewhere"),
   status: z.enum(["active", "needs_reconnect"]),
   connectedAt: time,

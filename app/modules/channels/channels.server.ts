@@ -1,5 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
 import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { channelAvatarPath } from "~/modules/connections/avatar-path";
 import { limitsOf, type TargetLimits } from "~/modules/posts/target-rules";
 
 // A user's channels (connected accounts, several per network) as the version 2 API answers them.
@@ -11,6 +12,7 @@ export interface ChannelView {
   kind: "member" | "organization" | "account";
   displayName: string;
   handle: string | null;
+  /** The app's copy of the picture (/channels/{id}/avatar?v=…, the owner's session only), or null. */
   avatarUrl: string | null;
   instance: string | null;
   status: "active" | "needs_reconnect";
@@ -37,7 +39,7 @@ export async function listChannels(userId: string): Promise<ChannelView[]> {
         kind: (KINDS as readonly string[]).includes(row.kind) ? (row.kind as ChannelView["kind"]) : "account",
         displayName: row.displayName,
         handle: row.handle,
-        avatarUrl: row.avatarUrl,
+        avatarUrl: channelAvatarPath(row),
         instance: row.instance,
         status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
         connectedAt: row.connectedAt.toISOString(),

@@ -1,6 +1,7 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { getDb } from "~/modules/db/db.server";
 import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { channelAvatarPath } from "./avatar-path";
 
 export interface ServiceEntry {
   serviceName: Platform;
@@ -41,6 +42,8 @@ export interface ChannelEntry {
   network: Platform;
   displayName: string;
   handle: string | null;
+  /** The app's copy (/channels/{id}/avatar?v=…), or null: initials. */
+  avatarUrl: string | null;
   status: "active" | "needs_reconnect";
   connectedAt: string;
   expiresAt: string | null;
@@ -51,6 +54,7 @@ function toChannelEntry(row: {
   network: string;
   displayName: string;
   handle: string | null;
+  avatarKey: string | null;
   status: string;
   connectedAt: Date;
   expiresAt: Date | null;
@@ -60,6 +64,7 @@ function toChannelEntry(row: {
     network: row.network as Platform,
     displayName: row.displayName,
     handle: row.handle,
+    avatarUrl: channelAvatarPath(row),
     status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
     connectedAt: row.connectedAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -89,6 +94,7 @@ export interface ChannelChoice {
   network: Platform;
   displayName: string;
   handle: string | null;
+  /** The app's copy (/channels/{id}/avatar?v=…), or null: initials. */
   avatarUrl: string | null;
   status: string;
 }
@@ -97,10 +103,12 @@ export interface ChannelChoice {
 export async function listChannelChoices(userId: string): Promise<ChannelChoice[]> {
   const rows = await getDb().channel.findMany({
     where: { userId },
-    select: { id: true, network: true, displayName: true, handle: true, avatarUrl: true, status: true },
+    select: { id: true, network: true, displayName: true, handle: true, avatarKey: true, status: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.flatMap((row) => (isPlatform(row.network) ? [{ ...row, network: row.network }] : []));
+  return rows.flatMap(({ avatarKey, ...row }) =>
+    isPlatform(row.network) ? [{ ...row, network: row.network, avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
+  );
 }
 
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */

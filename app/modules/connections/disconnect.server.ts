@@ -6,6 +6,7 @@ import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { deleteAvatarFiles } from "./avatar.server";
 import { flagPostsTargeting } from "./flags.server";
 
 interface DisconnectedChannel {
@@ -62,5 +63,6 @@ async function removeChannel(userId: string, channel: ChannelRow): Promise<Disco
   }
   // Flagged first: deleting the channel unlinks its targets, after which nobody could tell them apart.
   const [flagged] = await getDb().$transaction([flagPostsTargeting(userId, channel), getDb().channel.delete({ where: { id: channel.id } })]);
+  await deleteAvatarFiles([channel.avatarKey]);
   return { id: channel.id, network, displayName: channel.displayName, handle: channel.handle, flaggedPosts: flagged.count };
 }

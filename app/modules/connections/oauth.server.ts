@@ -11,6 +11,7 @@ import { logger } from "~/core/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/core/platforms/platforms";
 import { safeRedirect } from "~/modules/http/redirect";
+import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
@@ -136,14 +137,20 @@ export async function completeConnect(
     };
     // The same account connected again updates its channel; another account of the network is a new one.
     const { providerUserId, ...rest } = data;
-    const sameAccount = (await getDb().channel.count({ where: { userId: session.userId, network: provider, providerUserId } })) > 0;
-    await getDb().channel.upsert({
+    const previous = await getDb().channel.findUnique({
+      where: { userId_network_providerUserId: { userId: session.userId, network: provider, providerUserId } },
+      select: { avatarUrl: true },
+    });
+    const channel = await getDb().channel.upsert({
       where: { userId_network_providerUserId: { userId: session.userId, network: provider, providerUserId } },
       create: { userId: session.userId, network: provider, kind: account.kind, ...data },
       update: rest,
+      select: { id: true },
     });
     await clearDisconnectFlags(session.userId, provider);
-    return { ok: true, update: sameAccount, returnTo, displayName: account.displayName };
+    // The picture is copied into the app (docs/decisions/0053); its failure never fails the connection.
+    await refreshChannelAvatar(channel.id, previous?.avatarUrl ?? null);
+    return { ok: true, update: previous !== null, returnTo, displayName: account.displayName };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");

@@ -1,5 +1,6 @@
 import type { Prisma } from "~/modules/db/db.server";
 import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { channelAvatarPath } from "~/modules/connections/avatar-path";
 import { partMedia } from "./part-media";
 
 export const postInclude = {
@@ -9,7 +10,7 @@ export const postInclude = {
     orderBy: { position: "asc" },
     include: {
       parts: { orderBy: { position: "asc" } },
-      channel: { select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarUrl: true, status: true } },
+      channel: { select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true } },
       delivery: { select: { status: true, attempts: true, lastError: true, errorCode: true } },
     },
   },
@@ -76,7 +77,14 @@ function toTargetView(post: PostRecord, target: PostRecord["targets"][number]) {
     channelId: target.channelId,
     network: target.network as Platform,
     channel: channel
-      ? { id: channel.id, kind: channel.kind, displayName: channel.displayName, handle: channel.handle, avatarUrl: channel.avatarUrl, status: channel.status }
+      ? {
+          id: channel.id,
+          kind: channel.kind,
+          displayName: channel.displayName,
+          handle: channel.handle,
+          avatarUrl: channelAvatarPath(channel),
+          status: channel.status,
+        }
       : null,
     status: targetStatus(target),
     attempts: target.delivery?.attempts ?? 0,
