@@ -88,7 +88,7 @@ export default function PostPage() {
       </div>
       <ConnectFirst platforms={reply?.connect} token={reply} />
       {post.targets.length ? <TargetList targets={post.targets} showStatus={post.status !== "draft"} /> : null}
-      {post.deliveries.length ? <DeliveryList deliveries={post.deliveries} /> : null}
+      {post.deliveries.length ? <DeliveryList deliveries={post.deliveries} targets={post.targets} /> : null}
       <section aria-labelledby="previews-title" className="flex flex-col gap-3">
         <h2 id="previews-title" className="text-lg font-semibold">
           {t("posts.detail.previews")}

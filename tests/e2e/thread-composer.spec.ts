@@ -253,6 +253,10 @@ test.describe("thread composer, as a user sees it", () => {
     await expect(page.getByRole("link", { name: "View Part 4 on X" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("link", { name: "View First comment on LinkedIn" })).toBeVisible();
     await expect(page.getByText("Waiting", { exact: true })).toHaveCount(0, { timeout: 15_000 });
+    // The two X deliveries say which account each is.
+    const deliveries = page.getByRole("region", { name: "Delivery" });
+    await expect(deliveries.getByText("Ada Lovelace (@ada)")).toBeVisible();
+    await expect(deliveries.getByText("Grace Hopper (@grace)")).toBeVisible();
     await lookAt(page, "post-published");
   });
 });

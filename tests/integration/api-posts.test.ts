@@ -128,7 +128,8 @@ const POST_KEYS = [
   "error",
 ];
 const IMAGE_KEYS = ["id", "url", "width", "height", "size", "mimeType", "altText"];
-const DELIVERY_KEYS = ["platform", "status", "attempts", "externalId", "url", "error", "publishedAt", "errorCode"];
+// The version 1 fields, and targetId (version 2 adds fields, never renames them).
+const DELIVERY_KEYS = ["platform", "status", "attempts", "externalId", "url", "error", "publishedAt", "errorCode", "targetId"];
 
 describe("authentication", () => {
   it("answers 401 JSON on every route without a session", async () => {

@@ -1,15 +1,24 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { isPlatform } from "~/core/platforms/platforms";
+import { accountLabel } from "~/modules/connections/account-label";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { deliveryReason } from "~/modules/publishing/reasons";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon } from "./platform-icon";
 import { PostStatusBadge } from "./post-status";
 
-/** Per platform: where the delivery stands, the link once published, the platform's own error. */
-export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"] }) {
+/**
+ * Per account: where the delivery stands, the link once published, the network's own error. The
+ * account is named when a network has several in the post.
+ */
+export function DeliveryList({ deliveries, targets }: { deliveries: PostView["deliveries"]; targets: PostView["targets"] }) {
   const { t } = useTranslation();
+  const channelOf = (delivery: PostView["deliveries"][number]) => {
+    const shared = deliveries.filter((other) => other.platform === delivery.platform).length > 1;
+    const channel = shared ? targets.find((target) => target.id === delivery.targetId)?.channel : null;
+    return channel ? accountLabel({ network: delivery.platform, ...channel }) : null;
+  };
   const formatDate = useFormatDate();
   return (
     <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
@@ -18,10 +27,13 @@ export function DeliveryList({ deliveries }: { deliveries: PostView["deliveries"
       </h2>
       <ul className="divide-y rounded-xl border bg-card">
         {deliveries.map((delivery) => (
-          <li key={delivery.platform} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
-            <span className="flex items-center gap-2 font-medium sm:w-40">
+          <li key={delivery.targetId} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
+            <span className="flex items-center gap-2 font-medium sm:w-56">
               {isPlatform(delivery.platform) ? <PlatformIcon platform={delivery.platform} /> : null}
-              {t(`platforms.${delivery.platform}`)}
+              <span className="flex min-w-0 flex-col">
+                {t(`platforms.${delivery.platform}`)}
+                {channelOf(delivery) ? <span className="truncate text-xs font-normal text-muted-foreground">{channelOf(delivery)}</span> : null}
+              </span>
             </span>
             <span className="sm:w-28">
               <PostStatusBadge status={delivery.status === "pending" ? "scheduled" : delivery.status} />

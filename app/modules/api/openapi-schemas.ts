@@ -26,6 +26,7 @@ export const imageSchema = z.object({
 });
 
 export const deliverySchema = z.object({
+  targetId: z.string().describe("The target (account) this delivery publishes; version 2"),
   platform,
   status: z.enum(["pending", "publishing", "published", "failed"]),
   attempts: z.number().int(),

@@ -41,6 +41,7 @@ export function toPostView(post: PostRecord) {
     composeStep: post.composeStep,
     images: post.media.map(toImageView),
     deliveries: post.deliveries.map((d) => ({
+      targetId: d.targetId,
       platform: d.platform as Platform,
       status: d.status as "pending" | "publishing" | "published" | "failed",
       attempts: d.attempts,
