@@ -85,8 +85,8 @@ export default defineConfig({
       port: FAKE_MODEL_PORT,
       reuseExistingServer: false,
       // CI runs two workers on two cores beside the app server and its publisher: a whole walk (sign
-  // up, connect, compose, publish) has taken more than 30 s there while taking 10 s alone.
-  timeout: process.env.CI ? 60_000 : 30_000,
+      // up, connect, compose, publish) has taken more than 30 s there while taking 10 s alone.
+      timeout: process.env.CI ? 60_000 : 30_000,
       env: {
         FAKE_MODEL_PORT: String(FAKE_MODEL_PORT),
         FAKE_LINKEDIN_PORT: String(FAKE_LINKEDIN_PORT),
