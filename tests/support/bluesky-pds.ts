@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -14,10 +15,14 @@ export interface BlueskyPds {
   pdsUrl: string;
   plcUrl: string;
   adminPassword: string;
+  /** What the PDS signs its session tokens with (dev-env's): tests make expired tokens with it. */
+  jwtSecret: string;
   /** A new account on this PDS (handle `<name>.test`) with an app password: what a user gives Plume. */
   createAccount(name: string): Promise<BlueskyTestAccount>;
   /** The PDS's answer to an XRPC call, as it is (no client library between). */
   xrpc(nsid: string, init?: { query?: Record<string, string>; body?: unknown; bearer?: string }): Promise<{ status: number; body: any }>;
+  /** `jwt` as the PDS would sign it, expired an hour ago: what a token kept too long looks like. */
+  expired(jwt: string): string;
   stop(): Promise<void>;
 }
 
@@ -36,11 +41,11 @@ export async function startBlueskyPds(): Promise<BlueskyPds> {
   const child = spawn(node22, ["launch.mjs"], { cwd: folder, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const ready = await new Promise<{ pdsUrl: string; plcUrl: string; adminPassword: string }>((resolve, reject) => {
+  const ready = await new Promise<{ pdsUrl: string; plcUrl: string; adminPassword: string; jwtSecret: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The PDS did not start within 60 s:\n${stderr}`)), 60_000);
     createInterface({ input: child.stdout }).once("line", (line) => {
       clearTimeout(timer);
-      resolve(JSON.parse(line) as { pdsUrl: string; plcUrl: string; adminPassword: string });
+      resolve(JSON.parse(line) as { pdsUrl: string; plcUrl: string; adminPassword: string; jwtSecret: string });
     });
     child.once("exit", (code) => {
       clearTimeout(timer);
@@ -75,6 +80,14 @@ export async function startBlueskyPds(): Promise<BlueskyPds> {
       const app = await xrpc("com.atproto.server.createAppPassword", { bearer: accessJwt, body: { name: "Plume" } });
       if (app.status !== 200) throw new Error(`createAppPassword ${handle}: ${app.status} ${JSON.stringify(app.body)}`);
       return { did, handle, password, appPassword: (app.body as { password: string }).password, accessJwt };
+    },
+    expired(jwt) {
+      const [header, payload] = jwt.split(".") as [string, string];
+      const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { iat: number; exp: number };
+      const now = Math.floor(Date.now() / 1000);
+      const body = Buffer.from(JSON.stringify({ ...claims, iat: now - 7200, exp: now - 3600 })).toString("base64url");
+      const signature = createHmac("sha256", ready.jwtSecret).update(`${header}.${body}`).digest("base64url");
+      return `${header}.${body}.${signature}`;
     },
     stop: () => stopChild(child),
   };
