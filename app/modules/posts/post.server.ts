@@ -268,6 +268,7 @@ async function previewTargets(post: PostRecord, targets: readonly TargetInput[])
         errorCode: null,
         lastError: null,
         sentAt: null,
+        sendKey: null,
         publishedAt: null,
         createdAt: now,
         updatedAt: now,

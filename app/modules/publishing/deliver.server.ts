@@ -10,7 +10,7 @@ import { recordPart, type PartOutcome } from "./part-rows.server";
 import { TargetGone } from "./target-gone";
 import type { Published } from "./published-rows.server";
 
-const partSelect = { id: true, position: true, text: true, mediaIds: true, status: true, externalId: true, url: true, sentAt: true } as const;
+const partSelect = { id: true, position: true, text: true, mediaIds: true, status: true, externalId: true, url: true, sentAt: true, sendKey: true } as const;
 
 const workSelect = {
   id: true,
@@ -50,8 +50,11 @@ export interface AttemptHooks {
   workerId: string;
   /** Keeps the lease while the attempt works; false when it was lost (stop at once). */
   stillMine: () => Promise<boolean>;
-  /** Persists that the request creating this part is about to go out; false when the lease was lost. */
-  beforeSend: (partId: string) => Promise<boolean>;
+  /**
+   * Persists that the request creating this part is about to go out, with its send key when the
+   * network has them (markSent); false when the lease was lost.
+   */
+  beforeSend: (partId: string, sendKey: string | null) => Promise<boolean>;
 }
 
 export class LeaseLost extends Error {
@@ -99,7 +102,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
       continue;
     }
     let sent = false;
-    const partHooks = { ...hooks, beforeSend: async (partId: string) => (sent = await hooks.beforeSend(partId)) };
+    const partHooks = { ...hooks, beforeSend: async (partId: string, sendKey: string | null) => (sent = await hooks.beforeSend(partId, sendKey)) };
     const outcome: PartOutcome = await sendPart(part, { post, siblings: parts, network, ctx, parent, hooks: partHooks, platform: delivery.platform }).catch(
       (error: unknown) => {
         if (error instanceof LeaseLost) throw error;
@@ -132,7 +135,10 @@ interface PartContext {
 async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, hooks, platform }: PartContext): Promise<PartOutcome> {
   const media = partMedia(post.media, siblings, part.position);
   checkImagesFor(platform, media);
-  const toSend: PartToSend = { text: part.text, images: [], position: part.position, parent };
+  // The key the part goes out under: the one an earlier attempt stored, else a new one (kept only
+  // once beforeSend has stored it).
+  const sendKey = part.sendKey ?? network.newSendKey?.() ?? null;
+  const toSend: PartToSend = { text: part.text, images: [], position: part.position, parent, ...(sendKey ? { sendKey } : {}) };
   const strategy = part.sentAt ? network.reconciliation(part.position) : null;
   if (part.sentAt && strategy === "unknowable") {
     const found = await network.reconcilePart(ctx, toSend, { sentAt: part.sentAt, parent });
@@ -149,7 +155,7 @@ async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, 
       if (!(await hooks.stillMine())) throw new LeaseLost();
     },
     beforeCreate: async () => {
-      if (!(await hooks.beforeSend(part.id))) throw new LeaseLost();
+      if (!(await hooks.beforeSend(part.id, sendKey))) throw new LeaseLost();
     },
   });
   return { status: "published", ...published };
