@@ -5,7 +5,7 @@ import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import { partMedia } from "~/modules/posts/part-media";
 import type { ClaimedDelivery } from "./claim.server";
-import { checkImagesFor, imageFor } from "./images.server";
+import { checkImagesFor, fitImageBytes, imageFor } from "./images.server";
 import { recordPart, type PartOutcome } from "./part-rows.server";
 import { TargetGone } from "./target-gone";
 import type { Published } from "./published-rows.server";
@@ -148,7 +148,7 @@ async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, 
     const found = await network.reconcilePart(ctx, { ...toSend, images: media.map(placeholderImage) }, { sentAt: part.sentAt, parent });
     if (found.outcome === "found") return { status: "published", externalId: found.externalId, url: found.url };
   }
-  toSend.images = await imagesOf(media, platform);
+  toSend.images = await imagesOf(media, platform, network.limits.maxImageBytes);
   const published = await network.publishPart(ctx, toSend, {
     ...(part.sentAt ? { afterUncertain: { sentAt: part.sentAt } } : {}),
     beforeUpload: async () => {
@@ -166,12 +166,17 @@ function placeholderImage(m: { mimeType: string; width: number; height: number; 
   return { bytes: new Uint8Array(), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText };
 }
 
-/** The part's images as the network takes them, read one at a time. */
-async function imagesOf(media: Work["media"], platform: ClaimedDelivery["platform"]): Promise<PartImage[]> {
+/**
+ * The part's images as the network takes them, read one at a time: recompressed when heavier than
+ * the network takes (Bluesky: 1,000,000 bytes), never refused for their weight.
+ */
+async function imagesOf(media: Work["media"], platform: ClaimedDelivery["platform"], maxBytes: number): Promise<PartImage[]> {
   const images: PartImage[] = [];
   for (const m of media) {
     const stored = { bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height };
-    images.push({ ...(await imageFor(platform, stored)), width: m.width, height: m.height, altText: m.altText });
+    const taken = await imageFor(platform, stored);
+    const fitted = await fitImageBytes({ ...taken, width: m.width, height: m.height }, maxBytes);
+    images.push({ bytes: fitted.bytes, mimeType: fitted.mimeType, width: fitted.width, height: fitted.height, altText: m.altText });
   }
   return images;
 }
