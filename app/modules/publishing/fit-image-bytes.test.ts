@@ -29,12 +29,13 @@ describe("fitImageBytes", () => {
     expect([meta.width, meta.height]).toEqual([fitted.width, fitted.height]);
   });
 
-  it("keeps transparency (WebP) when the image has some", async () => {
+  it("keeps transparency, in the format the image came in (PNG stays PNG: LinkedIn takes no WebP)", async () => {
     const image = await noise(900, 900, 4, "png");
     expect(image.bytes.length).toBeGreaterThan(1_000_000);
     const fitted = await fitImageBytes(image, 1_000_000);
     expect(fitted.bytes.length).toBeLessThanOrEqual(1_000_000);
-    expect(fitted.mimeType).toBe("image/webp");
-    expect((await sharp(fitted.bytes).metadata()).hasAlpha).toBe(true);
+    expect(fitted.mimeType).toBe("image/png");
+    const meta = await sharp(fitted.bytes).metadata();
+    expect([meta.format, meta.hasAlpha]).toEqual(["png", true]);
   });
 });

@@ -48,7 +48,7 @@ export async function imageFor(platform: Platform, image: StoredImage): Promise<
 /**
  * An image made to weigh at most `maxBytes` (a network's limits.maxImageBytes: Bluesky sends at
  * most 1,000,000), keeping its aspect ratio: returned as it is when it already fits, else
- * recompressed (JPEG, or WebP when it has transparency), then made smaller until it fits. Never
+ * recompressed (JPEG; with transparency, PNG or WebP as it came), then made smaller until it fits. Never
  * refuses an image Plume accepted for its weight.
  */
 export async function fitImageBytes(image: StoredImage, maxBytes: number): Promise<StoredImage> {
@@ -61,10 +61,16 @@ export async function fitImageBytes(image: StoredImage, maxBytes: number): Promi
   for (let attempt = 0; attempt < 8; attempt++) {
     const pipeline = openImage(image.bytes).rotate();
     if (scale < 1 && width > 0) pipeline.resize({ width: Math.max(1, Math.round(width * scale)) });
-    const { data, info } = await (hasAlpha ? pipeline.webp({ quality: 82 }) : pipeline.jpeg({ quality: 82, mozjpeg: true })).toBuffer({
-      resolveWithObject: true,
-    });
-    if (data.length <= maxBytes) return { bytes: data, mimeType: hasAlpha ? "image/webp" : "image/jpeg", width: info.width, height: info.height };
+    // Transparency kept in a format the network took it in (LinkedIn takes no WebP, only what came as WebP).
+    const format = !hasAlpha ? "jpeg" : image.mimeType === "image/webp" ? "webp" : "png";
+    const encoded =
+      format === "jpeg"
+        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+        : format === "webp"
+          ? pipeline.webp({ quality: 82 })
+          : pipeline.png({ compressionLevel: 9, palette: true });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    if (data.length <= maxBytes) return { bytes: data, mimeType: `image/${format}`, width: info.width, height: info.height };
     // Bytes go roughly with the pixels: aim a little under.
     scale *= Math.min(0.9, Math.sqrt(maxBytes / data.length) * 0.95);
   }
