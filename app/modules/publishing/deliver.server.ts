@@ -147,6 +147,8 @@ async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, 
   if (part.sentAt && strategy === "lookup") {
     const found = await network.reconcilePart(ctx, { ...toSend, images: media.map(placeholderImage) }, { sentAt: part.sentAt, parent });
     if (found.outcome === "found") return { status: "published", externalId: found.externalId, url: found.url };
+    // A lookup that cannot tell (Bluesky: a part sent before send keys existed): never resent blindly.
+    if (found.outcome === "unknown") return { status: "unknown", externalId: null, url: found.checkUrl };
   }
   toSend.images = await imagesOf(media, platform, network.limits.maxImageBytes);
   const published = await network.publishPart(ctx, toSend, {
