@@ -78,4 +78,23 @@ describe("send keys", () => {
     ]);
     expect(fakes.x.state.tweets.filter((t) => t.text === texts[1])).toHaveLength(1);
   });
+
+  it("a later part whose lookup cannot tell (unknown) is left unknown: never sent again blindly", async () => {
+    const { user } = await connectedUser(fakes, ["twitter"]);
+    const texts = [uniqueText("Told"), uniqueText("Cannot tell")];
+    const postId = await dueThread(user.id, { x: texts });
+    fakes.x.dropConnectionAfterHandling((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === texts[1]);
+    await publishAllDue();
+    expect((await partsOf(postId, "twitter"))[1]).toMatchObject({ status: "pending", sendKey: expect.stringMatching(/^key-/) });
+    // The network's lookup cannot tell (as Bluesky for a part sent before send keys existed).
+    vi.mocked(x.reconcilePart).mockResolvedValueOnce({ outcome: "unknown", checkUrl: "https://x.com/check" });
+    await getDb().delivery.updateMany({ where: { postId, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    await publishAllDue();
+    expect((await partsOf(postId, "twitter")).map((p) => [p.status, p.url?.startsWith("https://x.com/") ?? false])).toEqual([
+      ["published", true],
+      ["unknown", true],
+    ]);
+    expect((await partsOf(postId, "twitter"))[1]!.url).toBe("https://x.com/check");
+    expect(fakes.x.state.requests.filter((r) => r.method === "POST" && r.path === "/2/tweets" && r.body?.text === texts[1])).toHaveLength(1);
+  });
 });
