@@ -2,13 +2,13 @@ import type { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
 import type { Platform } from "~/core/platforms/platforms";
-import { ProviderError } from "./provider-error";
+import { ProviderError, type ProviderName } from "./provider-error";
 
-// The one place the LinkedIn and X clients touch the network: a timeout on every call, and every
+// The one place the LinkedIn, X and Bluesky clients touch the network: a timeout on every call, and every
 // failure turned into a ProviderError carrying the provider's own message, code and retry time.
 
 export interface ProviderCall {
-  provider: Platform;
+  provider: ProviderName;
   /** "token", "userinfo", "upload", "post"…: names the call in errors and logs. */
   operation: string;
   method?: "GET" | "POST" | "PUT";
@@ -31,7 +31,7 @@ export interface ProviderAnswer {
   body: unknown;
 }
 
-const PROVIDER_NAMES: Record<Platform, string> = { linkedin: "LinkedIn", twitter: "X" };
+const PROVIDER_NAMES: Record<ProviderName, string> = { linkedin: "LinkedIn", twitter: "X", bluesky: "Bluesky" };
 
 export async function providerFetch(call: ProviderCall): Promise<ProviderAnswer> {
   const timeoutMs = getEnv().PROVIDER_TIMEOUT_MS;
@@ -50,7 +50,8 @@ export async function providerFetch(call: ProviderCall): Promise<ProviderAnswer>
     throw networkError(call, error, timeoutMs);
   }
   if (answer.status >= 200 && answer.status < 300) return answer;
-  const { message, code, retryAt } = call.provider === "linkedin" ? linkedinErrorDetails(answer) : xErrorDetails(answer);
+  const { message, code, retryAt } =
+    call.provider === "linkedin" ? linkedinErrorDetails(answer) : call.provider === "bluesky" ? blueskyErrorDetails(answer) : xErrorDetails(answer);
   logger.debug({ provider: call.provider, operation: call.operation, status: answer.status, code }, "provider call failed");
   throw new ProviderError(call.provider, "http", message, { status: answer.status, code, retryAt, operation: call.operation });
 }
@@ -168,6 +169,15 @@ function xErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDetails 
   const code = xErrorCode(status, message, str(fields.type)) ?? codeOf(first.code) ?? str(fields.error);
   const retryAt = retryAfter(headers) ?? (status === 429 ? xRateLimitReset(headers) : undefined);
   return { message, code, retryAt };
+}
+
+/** XRPC errors: {"error": "ExpiredToken", "message": "Token has expired"}; 429 with RateLimit-Reset (Unix seconds). */
+function blueskyErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDetails {
+  const fields = asFields(body);
+  const message = str(fields.message) ?? str(fields.error) ?? fallbackMessage("Bluesky", status, body);
+  const reset = headers.get("ratelimit-reset")?.trim();
+  const retryAt = retryAfter(headers) ?? (status === 429 && reset && /^\d+$/.test(reset) ? new Date(Number(reset) * 1000) : undefined);
+  return { message, code: str(fields.error), retryAt };
 }
 
 /** X's own refusals that the publisher must tell apart (docs/providers.md, "X"). */

@@ -1,5 +1,8 @@
 import type { Platform } from "~/core/platforms/platforms";
 
+/** Whose API failed: the v1 platforms, and the networks not yet offered as platforms (Bluesky). */
+export type ProviderName = Platform | "bluesky";
+
 /**
  * Everything a provider call can fail with, described once so the publisher can classify it in
  * one place (app/modules/publishing/failures.server.ts):
@@ -10,7 +13,7 @@ import type { Platform } from "~/core/platforms/platforms";
  */
 export class ProviderError extends Error {
   constructor(
-    public readonly provider: Platform,
+    public readonly provider: ProviderName,
     public readonly kind: "http" | "network",
     message: string,
     public readonly details: {

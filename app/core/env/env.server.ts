@@ -61,6 +61,12 @@ const envSchema = z
     X_CLIENT_SECRET: optional(z.string().min(1)),
     X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
     X_API_URL: baseUrl("https://api.x.com"),
+    // Bluesky (docs/decisions/0054-bluesky.md): no app credentials (users give an app password). Where
+    // handles are resolved and e-mail sign-ins go, and the did:plc directory that names each account's PDS.
+    BLUESKY_SERVICE_URL: baseUrl("https://bsky.social"),
+    BLUESKY_PLC_URL: baseUrl("https://plc.directory"),
+    // Posts' counts (likes, reposts…): the public AppView, no token.
+    BLUESKY_APPVIEW_URL: baseUrl("https://public.api.bsky.app"),
     // Billing (docs/decisions/0025): off without STRIPE_SECRET_KEY, and then no plan limits apply.
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)")),

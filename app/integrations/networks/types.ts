@@ -62,9 +62,12 @@ export type PartProblem =
   | { index: number; code: "images_not_allowed"; count: number }
   | { index: number; code: "too_many_parts"; count: number; max: number };
 
-/** The client-safe half: no node imports anywhere under it. */
-export interface NetworkRules {
-  id: NetworkId;
+/**
+ * The client-safe half: no node imports anywhere under it. `Id`: a network not yet in the
+ * registries (Bluesky, until NetworkId stops being the v1 Platform list) names its own id.
+ */
+export interface NetworkRules<Id extends string = NetworkId> {
+  id: Id;
   /** The network's proper name, the same in every language ("LinkedIn", "X (Twitter)"). */
   label: string;
   /** How messages name it before an account ("X @ada", "The X text is too long"). */
@@ -156,6 +159,12 @@ export interface OAuthDescriptor {
 /** Who publishes: the channel's token and identity. */
 export interface PublishContext {
   accessToken: string;
+  /**
+   * A new access token, refreshed now by whoever holds the channel's tokens (refreshes stay
+   * serialized there). For networks whose expired token is not a 401 (Bluesky: 400 ExpiredToken):
+   * they call it once and retry the call. Absent: the error is thrown as it is.
+   */
+  refreshAccessToken?: () => Promise<string>;
   providerUserId: string;
   /** The @username where there is one (X URLs need it). */
   handle: string | null;
@@ -176,6 +185,12 @@ export interface PartToSend {
   position: number;
   /** The external id of the previous part (X) or of the post (LinkedIn comment); null for part 1. */
   parent: string | null;
+  /**
+   * The part's send key (Network.newSendKey), stored by the caller before the create request went
+   * out: the network creates the part under it, and looks it up by it after an uncertain attempt.
+   * Absent for networks without send keys.
+   */
+  sendKey?: string | null;
 }
 
 /**
@@ -224,8 +239,31 @@ export interface ErrorClass {
   retryAt?: Date;
 }
 
-export interface Network extends NetworkRules {
+/**
+ * Connecting without OAuth: the user gives an identifier and an app password made for Plume on the
+ * network (Bluesky). The session's tokens are then stored and refreshed like OAuth tokens.
+ */
+export interface AppPasswordDescriptor {
+  /** Where the user creates an app password (never asked for the main password). */
+  helpUrl: string;
+  /** Signs in; `service`: the user's server when they name one (else found from the identifier). */
+  createSession(request: { identifier: string; appPassword: string; service?: string }): Promise<NetworkTokens & { account: NetworkAccount }>;
+  refresh(refreshToken: string): Promise<NetworkTokens>;
+  whoami(accessToken: string): Promise<NetworkAccount>;
+}
+
+export interface Network<Id extends string = NetworkId> extends NetworkRules<Id> {
+  /** Networks connected with an app password (`appPassword`) answer configured() false here. */
   oauth: OAuthDescriptor;
+  /** How to connect with an app password, where the network connects that way (Bluesky). */
+  appPassword?: AppPasswordDescriptor;
+  /**
+   * A new send key for a part: the caller stores it with the part's sentAt before the create
+   * request goes out and passes it as PartToSend.sendKey, on every attempt of that part. For
+   * networks where the client names what it creates (Bluesky's record key): the part is then looked
+   * up by that key after a crash, never guessed. Absent: no send keys (X, LinkedIn).
+   */
+  newSendKey?(): string;
   /**
    * How the network settles an uncertain part: "lookup" means call reconcilePart before resending;
    * "resend" means publishPart itself recognizes an earlier success (LinkedIn's DUPLICATE_POST

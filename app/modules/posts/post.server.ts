@@ -274,6 +274,7 @@ async function previewTargets(post: PostRecord, targets: readonly TargetInput[])
         errorCode: null,
         lastError: null,
         sentAt: null,
+        sendKey: null,
         publishedAt: null,
         createdAt: now,
         updatedAt: now,

@@ -126,14 +126,16 @@ export async function releaseUnsent(delivery: Pick<ClaimedDelivery, "id" | "sent
  * Records that the request creating a part is about to go out (on the delivery, so that shutdown
  * keeps its lease, and on the part, so that the next attempt looks for it before sending it again);
  * false when the lease was lost (do not send). Deliveries reaching this point together share one
- * update of each, still conditional row by row on the lease.
+ * update of each, still conditional row by row on the lease. `sendKey` (networks that have them,
+ * Network.newSendKey) is stored on the part with its sentAt, only where the part holds no other
+ * key: false when it does (the part went out under that one; do not send).
  */
-export function markSent(deliveryId: string, workerId: string, partId: string): Promise<boolean> {
-  return markSentTogether({ deliveryId, workerId, partId });
+export function markSent(deliveryId: string, workerId: string, partId: string, sendKey: string | null = null): Promise<boolean> {
+  return markSentTogether({ deliveryId, workerId, partId, sendKey });
 }
 
 const markSentTogether = batcher(
-  async (items: { deliveryId: string; workerId: string; partId: string }[]) => {
+  async (items: { deliveryId: string; workerId: string; partId: string; sendKey: string | null }[]) => {
     const now = Date.now();
     const marked = new Set<string>();
     for (const workerId of new Set(items.map((item) => item.workerId))) {
@@ -144,9 +146,18 @@ const markSentTogether = batcher(
       });
       for (const row of rows) marked.add(row.id);
     }
-    const parts = items.filter((item) => marked.has(item.deliveryId)).map((item) => item.partId);
+    const parts = items.filter((item) => marked.has(item.deliveryId) && item.sendKey === null).map((item) => item.partId);
     if (parts.length > 0) await getDb().postPart.updateMany({ where: { id: { in: parts } }, data: { sentAt: new Date(now) } });
-    return items.map((item) => marked.has(item.deliveryId));
+    // One write per keyed part (each has its own key), conditional on the key stored being none or this one.
+    const keyed = new Set<string>();
+    for (const item of items.filter((i) => marked.has(i.deliveryId) && i.sendKey !== null)) {
+      const { count } = await getDb().postPart.updateMany({
+        where: { id: item.partId, OR: [{ sendKey: null }, { sendKey: item.sendKey }] },
+        data: { sentAt: new Date(now), sendKey: item.sendKey },
+      });
+      if (count === 1) keyed.add(item.partId);
+    }
+    return items.map((item) => marked.has(item.deliveryId) && (item.sendKey === null || keyed.has(item.partId)));
   },
   { delayMs: 0, max: 200 },
 );

@@ -5,12 +5,12 @@ import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import { partMedia } from "~/modules/posts/part-media";
 import type { ClaimedDelivery } from "./claim.server";
-import { checkImagesFor, imageFor } from "./images.server";
+import { checkImagesFor, fitImageBytes, imageFor } from "./images.server";
 import { recordPart, type PartOutcome } from "./part-rows.server";
 import { TargetGone } from "./target-gone";
 import type { Published } from "./published-rows.server";
 
-const partSelect = { id: true, position: true, text: true, mediaIds: true, status: true, externalId: true, url: true, sentAt: true } as const;
+const partSelect = { id: true, position: true, text: true, mediaIds: true, status: true, externalId: true, url: true, sentAt: true, sendKey: true } as const;
 
 const workSelect = {
   id: true,
@@ -50,8 +50,11 @@ export interface AttemptHooks {
   workerId: string;
   /** Keeps the lease while the attempt works; false when it was lost (stop at once). */
   stillMine: () => Promise<boolean>;
-  /** Persists that the request creating this part is about to go out; false when the lease was lost. */
-  beforeSend: (partId: string) => Promise<boolean>;
+  /**
+   * Persists that the request creating this part is about to go out, with its send key when the
+   * network has them (markSent); false when the lease was lost.
+   */
+  beforeSend: (partId: string, sendKey: string | null) => Promise<boolean>;
 }
 
 export class LeaseLost extends Error {
@@ -99,7 +102,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
       continue;
     }
     let sent = false;
-    const partHooks = { ...hooks, beforeSend: async (partId: string) => (sent = await hooks.beforeSend(partId)) };
+    const partHooks = { ...hooks, beforeSend: async (partId: string, sendKey: string | null) => (sent = await hooks.beforeSend(partId, sendKey)) };
     const outcome: PartOutcome = await sendPart(part, { post, siblings: parts, network, ctx, parent, hooks: partHooks, platform: delivery.platform }).catch(
       (error: unknown) => {
         if (error instanceof LeaseLost) throw error;
@@ -132,7 +135,10 @@ interface PartContext {
 async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, hooks, platform }: PartContext): Promise<PartOutcome> {
   const media = partMedia(post.media, siblings, part.position);
   checkImagesFor(platform, media);
-  const toSend: PartToSend = { text: part.text, images: [], position: part.position, parent };
+  // The key the part goes out under: the one an earlier attempt stored, else a new one (kept only
+  // once beforeSend has stored it).
+  const sendKey = part.sendKey ?? network.newSendKey?.() ?? null;
+  const toSend: PartToSend = { text: part.text, images: [], position: part.position, parent, ...(sendKey ? { sendKey } : {}) };
   const strategy = part.sentAt ? network.reconciliation(part.position) : null;
   if (part.sentAt && strategy === "unknowable") {
     const found = await network.reconcilePart(ctx, toSend, { sentAt: part.sentAt, parent });
@@ -141,15 +147,17 @@ async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, 
   if (part.sentAt && strategy === "lookup") {
     const found = await network.reconcilePart(ctx, { ...toSend, images: media.map(placeholderImage) }, { sentAt: part.sentAt, parent });
     if (found.outcome === "found") return { status: "published", externalId: found.externalId, url: found.url };
+    // A lookup that cannot tell (Bluesky: a part sent before send keys existed): never resent blindly.
+    if (found.outcome === "unknown") return { status: "unknown", externalId: null, url: found.checkUrl };
   }
-  toSend.images = await imagesOf(media, platform);
+  toSend.images = await imagesOf(media, platform, network.limits.maxImageBytes);
   const published = await network.publishPart(ctx, toSend, {
     ...(part.sentAt ? { afterUncertain: { sentAt: part.sentAt } } : {}),
     beforeUpload: async () => {
       if (!(await hooks.stillMine())) throw new LeaseLost();
     },
     beforeCreate: async () => {
-      if (!(await hooks.beforeSend(part.id))) throw new LeaseLost();
+      if (!(await hooks.beforeSend(part.id, sendKey))) throw new LeaseLost();
     },
   });
   return { status: "published", ...published };
@@ -160,12 +168,17 @@ function placeholderImage(m: { mimeType: string; width: number; height: number; 
   return { bytes: new Uint8Array(), mimeType: m.mimeType, width: m.width, height: m.height, altText: m.altText };
 }
 
-/** The part's images as the network takes them, read one at a time. */
-async function imagesOf(media: Work["media"], platform: ClaimedDelivery["platform"]): Promise<PartImage[]> {
+/**
+ * The part's images as the network takes them, read one at a time: recompressed when heavier than
+ * the network takes (Bluesky: 1,000,000 bytes), never refused for their weight.
+ */
+async function imagesOf(media: Work["media"], platform: ClaimedDelivery["platform"], maxBytes: number): Promise<PartImage[]> {
   const images: PartImage[] = [];
   for (const m of media) {
     const stored = { bytes: await readStoredFile(m.storageKey), mimeType: m.mimeType, width: m.width, height: m.height };
-    images.push({ ...(await imageFor(platform, stored)), width: m.width, height: m.height, altText: m.altText });
+    const taken = await imageFor(platform, stored);
+    const fitted = await fitImageBytes({ ...taken, width: m.width, height: m.height }, maxBytes);
+    images.push({ bytes: fitted.bytes, mimeType: fitted.mimeType, width: fitted.width, height: fitted.height, altText: m.altText });
   }
   return images;
 }

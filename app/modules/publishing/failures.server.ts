@@ -1,3 +1,5 @@
+import { isPlatform } from "~/core/platforms/platforms";
+import { classifyCommon } from "~/integrations/networks/classify-error";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
@@ -60,7 +62,8 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   }
   // What the error means is the network's to say (app/integrations/networks/<network>); how long
   // to wait and when to give up is ours.
-  const verdict = getNetwork(error.provider).classifyError(error, step);
+  // A provider that is not (yet) a platform has no network in the registry: the shared mapping.
+  const verdict = isPlatform(error.provider) ? getNetwork(error.provider).classifyError(error, step) : classifyCommon(error, step);
   const giveUp = attempts >= MAX_ATTEMPTS;
   switch (verdict.kind) {
     case "uncertain":

@@ -49,3 +49,35 @@ export async function imageFor(platform: Platform, image: StoredImage): Promise<
     throw error;
   }
 }
+
+/**
+ * An image made to weigh at most `maxBytes` (a network's limits.maxImageBytes: Bluesky sends at
+ * most 1,000,000), keeping its aspect ratio: returned as it is when it already fits, else
+ * recompressed (JPEG; with transparency, PNG or WebP as it came), then made smaller until it fits. Never
+ * refuses an image Plume accepted for its weight.
+ */
+export async function fitImageBytes(image: StoredImage, maxBytes: number): Promise<StoredImage> {
+  if (image.bytes.length <= maxBytes) return image;
+  const metadata = await openImage(image.bytes).metadata();
+  const hasAlpha = metadata.hasAlpha;
+  // Oriented: rotate() below turns images whose EXIF says so (orientation 5 to 8 swap the sides).
+  const width = (metadata.orientation ?? 1) >= 5 ? (metadata.height ?? 0) : (metadata.width ?? 0);
+  let scale = 1;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const pipeline = openImage(image.bytes).rotate();
+    if (scale < 1 && width > 0) pipeline.resize({ width: Math.max(1, Math.round(width * scale)) });
+    // Transparency kept in a format the network took it in (LinkedIn takes no WebP, only what came as WebP).
+    const format = !hasAlpha ? "jpeg" : image.mimeType === "image/webp" ? "webp" : "png";
+    const encoded =
+      format === "jpeg"
+        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+        : format === "webp"
+          ? pipeline.webp({ quality: 82 })
+          : pipeline.png({ compressionLevel: 9, palette: true });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    if (data.length <= maxBytes) return { bytes: data, mimeType: `image/${format}`, width: info.width, height: info.height };
+    // Bytes go roughly with the pixels: aim a little under.
+    scale *= Math.min(0.9, Math.sqrt(maxBytes / data.length) * 0.95);
+  }
+  throw new Error(`The image could not be brought under ${maxBytes} bytes`);
+}

@@ -201,7 +201,7 @@ export async function deliver(workerId: string, delivery: ClaimedDelivery, work?
       {
         workerId,
         stillMine: () => renewLease(delivery.id, workerId),
-        beforeSend: (partId) => markSent(delivery.id, workerId, partId),
+        beforeSend: (partId, sendKey) => markSent(delivery.id, workerId, partId, sendKey),
       },
       post,
     );

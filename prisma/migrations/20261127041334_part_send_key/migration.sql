@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PostPart" ADD COLUMN "sendKey" TEXT;
+
