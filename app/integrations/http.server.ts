@@ -31,7 +31,7 @@ export interface ProviderAnswer {
   body: unknown;
 }
 
-const PROVIDER_NAMES: Record<ProviderName, string> = { linkedin: "LinkedIn", twitter: "X", bluesky: "Bluesky" };
+const PROVIDER_NAMES: Record<ProviderName, string> = { linkedin: "LinkedIn", twitter: "X", bluesky: "Bluesky", mastodon: "Mastodon" };
 
 export async function providerFetch(call: ProviderCall): Promise<ProviderAnswer> {
   const timeoutMs = getEnv().PROVIDER_TIMEOUT_MS;
@@ -51,7 +51,13 @@ export async function providerFetch(call: ProviderCall): Promise<ProviderAnswer>
   }
   if (answer.status >= 200 && answer.status < 300) return answer;
   const { message, code, retryAt } =
-    call.provider === "linkedin" ? linkedinErrorDetails(answer) : call.provider === "bluesky" ? blueskyErrorDetails(answer) : xErrorDetails(answer);
+    call.provider === "linkedin"
+      ? linkedinErrorDetails(answer)
+      : call.provider === "bluesky"
+        ? blueskyErrorDetails(answer)
+        : call.provider === "mastodon"
+          ? mastodonErrorDetails(answer)
+          : xErrorDetails(answer);
   logger.debug({ provider: call.provider, operation: call.operation, status: answer.status, code }, "provider call failed");
   throw new ProviderError(call.provider, "http", message, { status: answer.status, code, retryAt, operation: call.operation });
 }
@@ -178,6 +184,21 @@ function blueskyErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDe
   const reset = headers.get("ratelimit-reset")?.trim();
   const retryAt = retryAfter(headers) ?? (status === 429 && reset && /^\d+$/.test(reset) ? new Date(Number(reset) * 1000) : undefined);
   return { message, code: str(fields.error), retryAt };
+}
+
+/**
+ * Mastodon: {"error": "The access token is invalid"} (OAuth errors add error_description); 429 with
+ * X-RateLimit-Reset as an ISO 8601 time. No codes of its own: the status says it (code "http_<status>").
+ */
+function mastodonErrorDetails({ status, headers, body }: ProviderAnswer): ErrorDetails {
+  const fields = asFields(body);
+  const message = str(fields.error_description) ?? str(fields.error) ?? fallbackMessage("Mastodon", status, body);
+  const reset = Date.parse(headers.get("x-ratelimit-reset")?.trim() ?? "");
+  const retryAt = retryAfter(headers) ?? (status === 429 && !Number.isNaN(reset) ? new Date(reset) : undefined);
+  // OAuth's own error names (invalid_grant, invalid_client) are codes; Mastodon's API messages are not.
+  const oauth = str(fields.error);
+  const code = oauth && /^[a-z_]+$/.test(oauth) ? oauth : undefined;
+  return { message, code, retryAt };
 }
 
 /** X's own refusals that the publisher must tell apart (docs/providers.md, "X"). */

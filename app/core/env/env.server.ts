@@ -67,6 +67,18 @@ const envSchema = z
     BLUESKY_PLC_URL: baseUrl("https://plc.directory"),
     // Posts' counts (likes, reposts…): the public AppView, no token.
     BLUESKY_APPVIEW_URL: baseUrl("https://public.api.bsky.app"),
+    // Mastodon (docs/decisions/0055-mastodon.md): no app credentials (Plume registers itself on each
+    // instance). Instances are https on public addresses only; these origins (comma-separated) are
+    // let through anyway: the fakes in tests, or an instance on the operator's own network.
+    MASTODON_ALLOWED_PRIVATE_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((origin) => origin.trim().replace(/\/+$/, ""))
+          .filter(Boolean),
+      ),
     // Billing (docs/decisions/0025): off without STRIPE_SECRET_KEY, and then no plan limits apply.
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)")),

@@ -252,11 +252,38 @@ export interface AppPasswordDescriptor {
   whoami(accessToken: string): Promise<NetworkAccount>;
 }
 
+/** An app registered on one instance (its client id and secret): kept per instance by the caller. */
+export interface InstanceApp {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  scopes: string;
+}
+
+/**
+ * Connecting where every server is its own provider (Mastodon): the user names an instance; Plume
+ * registers itself there once (`registerApp`, kept per instance by the caller), then runs OAuth
+ * against that instance with that app. The instance is part of the account's providerUserId.
+ */
+export interface InstanceConnectDescriptor<Id extends string = NetworkId> {
+  /** The instance's origin from what the user typed, or why it is refused (stable codes). */
+  normaliseInstance(input: string): { ok: true; origin: string } | { ok: false; problem: "invalid" | "not_https" | "has_path" | "private_address" };
+  registerApp(instance: string, request: { redirectUri: string }): Promise<InstanceApp>;
+  /** OAuth on one instance with its app: configured() true, refresh throws where tokens never expire. */
+  oauth(instance: string, app: InstanceApp): OAuthDescriptor;
+  /** false: tokens have no expiry and no refresh (NetworkTokens.expiresIn is then meaningless); a 401 means revoked. */
+  tokensExpire: boolean;
+  /** This network with the instance's own limits (read from the instance, cached a while). */
+  networkFor(instance: string): Promise<Network<Id>>;
+}
+
 export interface Network<Id extends string = NetworkId> extends NetworkRules<Id> {
   /** Networks connected with an app password (`appPassword`) answer configured() false here. */
   oauth: OAuthDescriptor;
   /** How to connect with an app password, where the network connects that way (Bluesky). */
   appPassword?: AppPasswordDescriptor;
+  /** How to connect by instance, where each server is its own provider (Mastodon). */
+  instances?: InstanceConnectDescriptor<Id>;
   /**
    * A new send key for a part: the caller stores it with the part's sentAt before the create
    * request goes out and passes it as PartToSend.sendKey, on every attempt of that part. For
