@@ -112,10 +112,12 @@ const positive = z.number().int().positive();
  * valid, Mastodon's default where it is absent or nonsensical (forks leave fields out).
  */
 export function parseInstanceLimits(body: unknown): MastodonInstanceLimits {
-  const root = (body && typeof body === "object" ? body : {}) as Record<string, any>;
-  const configuration = (root.configuration ?? {}) as Record<string, any>;
-  const statuses = (configuration.statuses ?? {}) as Record<string, unknown>;
-  const media = (configuration.media_attachments ?? {}) as Record<string, unknown>;
+  type Fields = Record<string, unknown>;
+  const fields = (value: unknown): Fields => (value && typeof value === "object" ? (value as Fields) : {});
+  const root = fields(body);
+  const configuration = fields(root.configuration);
+  const statuses = fields(configuration.statuses);
+  const media = fields(configuration.media_attachments);
   const read = (value: unknown, fallback: number) => {
     const parsed = positive.safeParse(value);
     return parsed.success ? parsed.data : fallback;
