@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
 import { createMastodonNetwork, MASTODON_TOKEN_LIFETIME_S } from "~/integrations/networks/mastodon/network.server";
+import { newMastodonSendKey } from "~/integrations/networks/mastodon/send-key";
 import { mastodonLength } from "~/integrations/networks/mastodon/text";
 import type { PartImage, PartToSend, PublishContext } from "~/integrations/networks/types";
 import { isProviderError, type ProviderError } from "~/integrations/provider-error";
@@ -182,25 +183,33 @@ describe.skipIf(process.env.TEST_DATABASE === "postgres")("Mastodon on two insta
     expect(again.externalId).toBe(same[0]!.id);
   });
 
-  it("past the hour the key is forgotten: the lookup finds the part in the account's statuses, or says it is absent", async () => {
+  it("past the key's hour: the lookup reads the account's statuses since the key was made, not only since the last attempt", async () => {
     const ctx = await connect(small);
     const parentStatus = await mastodon.publishPart(ctx, part("Le début du fil.", 1, null, { sendKey: mastodon.newSendKey!() }));
-    const toSend = part("La suite, perdue en route.", 2, parentStatus.externalId, { sendKey: mastodon.newSendKey!() });
+    const minute = 60_000;
+    // Attempt 1, 55 minutes ago (the key made then): the status was created, its answer lost.
+    const toSend = part("La suite, perdue en route.", 2, parentStatus.externalId, { sendKey: newMastodonSendKey(Date.now() - 55 * minute) });
+    small.advanceClock(-50 * minute);
     small.dropConnectionAfterHandling("POST /api/v1/statuses");
     await failure(mastodon.publishPart(ctx, toSend));
-    small.advanceClock(2 * 3_600_000);
+    // The instance's clock now: two hours after that success, the key is forgotten.
+    small.advanceClock(50 * minute + 70 * minute);
     try {
-      // Resending now would post it twice (the instance forgot the key): the lookup is what settles it.
-      const sentAt = new Date(Date.now() - 61 * 60_000);
+      // Attempt 2, 10 minutes ago, failed before reaching the instance; sentAt moved to it.
+      const sentAt = new Date(Date.now() - 10 * minute);
       const found = await mastodon.reconcilePart(ctx, toSend, { sentAt, parent: parentStatus.externalId });
-      const stored = small.statusesOf().find((s) => s.text === toSend.text)!;
-      expect(found).toEqual({ outcome: "found", externalId: stored.id, url: expect.stringContaining(`/${stored.id}`) });
-      // The same text under another parent, or never sent: absent.
-      const other = part("Jamais partie.", 2, parentStatus.externalId, { sendKey: mastodon.newSendKey!() });
+      const stored = small.statusesOf().filter((s) => s.text === toSend.text);
+      expect(stored).toHaveLength(1);
+      expect(found).toEqual({ outcome: "found", externalId: stored[0]!.id, url: expect.stringContaining(`/${stored[0]!.id}`) });
+      // Another text, or the same text under another parent: absent.
+      const other = part("Jamais partie.", 2, parentStatus.externalId, { sendKey: newMastodonSendKey(Date.now() - 55 * minute) });
       expect(await mastodon.reconcilePart(ctx, other, { sentAt, parent: parentStatus.externalId })).toEqual({ outcome: "absent" });
       expect(await mastodon.reconcilePart(ctx, { ...toSend, parent: "1" }, { sentAt, parent: "1" })).toEqual({ outcome: "absent" });
+      // Why not resend: the instance forgot the key, a resend posts it a second time.
+      await mastodon.publishPart(ctx, toSend);
+      expect(small.statusesOf().filter((s) => s.text === toSend.text)).toHaveLength(2);
     } finally {
-      small.advanceClock(-2 * 3_600_000);
+      small.advanceClock(-70 * minute);
     }
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { getEnv } from "~/core/env/env.server";
 import { classifyCommon } from "~/integrations/networks/classify-error";
 import type {
@@ -34,18 +33,22 @@ import {
 } from "./client.server";
 import { normaliseInstance } from "./instance.server";
 import { mastodonDefaultRules, mastodonRules, type MastodonInstanceLimits } from "./rules";
+import { newMastodonSendKey, sendKeyTime } from "./send-key";
 import { checkMastodonText } from "./text";
 
 // Mastodon as a Network (docs/decisions/0055-mastodon.md). Every instance is its own provider:
 // connecting names the instance (`instances`: register Plume there once, then OAuth there), and the
 // instance is part of the account's id: providerUserId "<account id>@<host>", handle "<user>@<host>".
 // Limits are the instance's (GET /api/v2/instance, cached an hour). Exactly once per part: the part's
-// send key (a UUID) is its Idempotency-Key; within the hour Mastodon keeps it, resending is the
-// reconciliation; later, the account's statuses are looked through.
+// send key (a UUID v7, send-key.ts) is its Idempotency-Key; while Mastodon still keeps it (an hour),
+// resending is the reconciliation; later, the account's statuses are looked through.
 
 /** Mastodon tokens never expire and have no refresh; NetworkTokens wants a lifetime: ten years. */
 export const MASTODON_TOKEN_LIFETIME_S = 10 * 365 * 24 * 3600;
-/** Mastodon keeps an Idempotency-Key 3,600 s after the success; resend only well within that. */
+/**
+ * Mastodon keeps an Idempotency-Key 3,600 s after the success; resend only well within that,
+ * counted from when the key was made (before the part's first attempt, so before any success).
+ */
 export const MASTODON_RESEND_WINDOW_MS = 50 * 60_000;
 const LIMITS_CACHE_MS = 60 * 60_000;
 /** How far back the lookup reads the account's statuses (pages of 40). */
@@ -168,7 +171,7 @@ async function publishPart(ctx: PublishContext, part: PartToSend, options: Publi
   const heavy = part.images.find((image) => image.bytes.length > limits.imageSizeLimit);
   // The publisher fits images to maxImageBytes (the instance's network, networkFor): reaching this is a bug.
   if (heavy) throw refuse(`An image of ${heavy.bytes.length} bytes is over this instance's ${limits.imageSizeLimit}.`, "image_too_large");
-  const key = part.sendKey ?? randomUUID();
+  const key = part.sendKey ?? newMastodonSendKey();
   const mediaIds: string[] = [];
   for (const image of part.images) {
     await options.beforeUpload?.();
@@ -188,16 +191,19 @@ async function publishPart(ctx: PublishContext, part: PartToSend, options: Publi
 const sameText = (a: string, b: string) => a.replace(/\r\n/g, "\n").trim() === b.replace(/\r\n/g, "\n").trim();
 
 /**
- * After an uncertain attempt. Within MASTODON_RESEND_WINDOW_MS of it, resending under the same
- * Idempotency-Key is safe (the instance answers the status the first attempt made, if it made one):
- * "absent" tells the publisher to send, which is the reconciliation. Later, the key may be
- * forgotten: the account's statuses since the attempt are read (newest first), and one that
- * answers the same parent, with as many images and the same source text, is the part.
+ * After an uncertain attempt. Within MASTODON_RESEND_WINDOW_MS of the key's making, resending under
+ * it is safe (the instance answers the status an earlier attempt made, if one did): "absent" tells
+ * the publisher to send, which is the reconciliation. Not `attempt.sentAt`: it moves to each
+ * attempt, while the instance's hour runs from the first success. Later (or for a key that does not
+ * say its time), the key may be forgotten: the account's statuses since the key (or the attempt)
+ * are read, newest first, and one that answers the same parent, with as many images and the same
+ * source text, is the part.
  */
 async function reconcilePart(ctx: PublishContext, part: PartToSend, attempt: { sentAt: Date; parent: string | null }): Promise<Reconciliation> {
-  if (part.sendKey && Date.now() - attempt.sentAt.getTime() < MASTODON_RESEND_WINDOW_MS) return { outcome: "absent" };
+  const keyTime = part.sendKey ? sendKeyTime(part.sendKey) : null;
+  if (keyTime !== null && Date.now() - keyTime < MASTODON_RESEND_WINDOW_MS) return { outcome: "absent" };
   const { origin, accountId } = accountOf(ctx.providerUserId);
-  const since = attempt.sentAt.getTime() - CLOCK_SKEW_MS;
+  const since = Math.min(keyTime ?? Number.POSITIVE_INFINITY, attempt.sentAt.getTime()) - CLOCK_SKEW_MS;
   const parent = part.position > 1 ? attempt.parent : null;
   let maxId: string | undefined;
   for (let page = 0; page < LOOKUP_PAGES; page++) {
@@ -277,7 +283,7 @@ export function createMastodonNetwork(options: MastodonNetworkOptions = {}): Net
       whoami: perInstance,
     },
     instances,
-    newSendKey: () => randomUUID(),
+    newSendKey: () => newMastodonSendKey(),
     // Always "lookup": reconcilePart itself says to resend (within the key's hour) or looks.
     reconciliation: () => "lookup",
     publishPart: (ctx, part, publishOptions = {}) => publishPart(ctx, part, publishOptions, settings),
