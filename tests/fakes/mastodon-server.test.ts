@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mastodonCount, startMastodonFake, type MastodonFake } from "./mastodon-server";
 
-// The Mastodon fake's contract (NETWORKS.md §4), spoken to in raw HTTP as an instance would be.
+// The Mastodon fake's contract (docs/decisions/0055-mastodon.md), spoken to in raw HTTP as an instance would be.
 
 let fake: MastodonFake;
 

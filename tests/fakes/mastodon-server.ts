@@ -1,4 +1,4 @@
-// A stand-in for one Mastodon instance (NETWORKS.md §4; docs/decisions/0055-mastodon.md): app
+// A stand-in for one Mastodon instance (docs/decisions/0055-mastodon.md; Mastodon's API documentation): app
 // registration, OAuth (consent page, token with optional PKCE, revoke), verify_credentials, the v2
 // instance with its limits, media uploads processed in the background (202, then 206 while
 // processing, then 200), statuses with Idempotency-Key (the same key within an hour answers the

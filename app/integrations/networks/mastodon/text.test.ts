@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mastodonRules } from "./rules";
 import { countableText, mastodonLength, splitMastodonText, truncateForMastodon } from "./text";
 
-// Counting as Mastodon's StatusLengthValidator does (NETWORKS.md §4).
+// Counting as Mastodon's StatusLengthValidator does (docs/decisions/0055-mastodon.md).
 
 describe("mastodonLength", () => {
   it("counts a URL with its scheme as 23 characters, however long", () => {
