@@ -1,7 +1,7 @@
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
-/** Whose API failed: the v1 platforms, and the networks not yet offered as platforms (Bluesky). */
-export type ProviderName = Platform | "bluesky";
+/** Whose API failed: a network's id. */
+export type ProviderName = NetworkId;
 
 /**
  * Everything a provider call can fail with, described once so the publisher can classify it in

@@ -1,4 +1,4 @@
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { splitAtLimit } from "./split-parts";
 import { limitsOf } from "./target-rules";
 
@@ -12,7 +12,7 @@ export interface DraftPart {
 
 export interface DraftTarget {
   channelId: string;
-  network: Platform;
+  network: NetworkId;
   parts: DraftPart[];
 }
 
