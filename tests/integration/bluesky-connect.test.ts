@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
 import { createSession } from "~/modules/auth/session.server";
-import { unseal } from "~/modules/crypto/secrets.server";
+import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import * as channels from "~/routes/api.channels";
@@ -222,4 +222,59 @@ describe("Bluesky connected with an app password, then published to by the publi
     // Each record under the key stored before it was sent.
     expect(parts.map((part) => part.externalId!.split("/").at(-1))).toEqual(parts.map((part) => part.sendKey));
   });
+
+  it(
+    "refreshes a token the PDS calls expired before its stored expiry, and asks to reconnect once the app password is revoked",
+    { timeout: 60_000 },
+    async () => {
+      const dave = await pds.createAccount(`dave${Date.now().toString(36)}`);
+      const user = await plumeUser();
+      expect((await connectAs(user.cookie, { identifier: dave.handle, appPassword: dave.appPassword })).status).toBe(302);
+      const channel = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, network: "bluesky" } });
+      /** The stored token made one the PDS answers 400 ExpiredToken to, while Plume still holds it valid for an hour. */
+      const expireStoredToken = async () => {
+        const row = await getDb().channel.findUniqueOrThrow({ where: { id: channel.id } });
+        const expired = pds.expired(unseal(row.accessTokenEnc!));
+        await getDb().channel.update({ where: { id: channel.id }, data: { accessTokenEnc: seal(expired), expiresAt: new Date(Date.now() + 3_600_000) } });
+        return expired;
+      };
+      const publishOne = async (text: string) => {
+        const created = await call(posts.action as Handler, {
+          method: "POST",
+          cookie: user.cookie,
+          body: { targets: [{ channelId: channel.id, parts: [{ text }] }] },
+        });
+        const postId = created.body.data.id as string;
+        const at = new Date(Date.now() + 2 * 3_600_000).toISOString();
+        expect((await call(schedule.action as Handler, { method: "POST", cookie: user.cookie, params: { postId }, body: { scheduledAt: at } })).status).toBe(
+          200,
+        );
+        await timePasses(postId);
+        await publishAllDue();
+        return getDb().post.findUniqueOrThrow({ where: { id: postId }, include: { targets: { include: { parts: true } } } });
+      };
+      const records = async () =>
+        ((await pds.xrpc("com.atproto.repo.listRecords", { query: { repo: dave.did, collection: "app.bsky.feed.post" } })).body.records as unknown[]).length;
+
+      const expired = await expireStoredToken();
+      const sent = await publishOne(uniqueText("After a refresh"));
+      expect(sent.status).toBe("published");
+      expect(await getRecord(sent.targets[0]!.parts[0]!.externalId!)).toBeTruthy();
+      const refreshed = await getDb().channel.findUniqueOrThrow({ where: { id: channel.id } });
+      expect(unseal(refreshed.accessTokenEnc!)).not.toBe(expired);
+      expect(refreshed.status).toBe("active");
+
+      // The user revokes Plume's app password on Bluesky: the refresh is refused, the channel needs reconnecting.
+      expect((await pds.xrpc("com.atproto.server.revokeAppPassword", { bearer: dave.accessJwt, body: { name: "Plume" } })).status).toBe(200);
+      await expireStoredToken();
+      const before = await records();
+      const refused = await publishOne(uniqueText("After the revocation"));
+      expect(refused.status).not.toBe("published");
+      expect(await records()).toBe(before);
+      expect((await getDb().channel.findUniqueOrThrow({ where: { id: channel.id } })).status).toBe("needs_reconnect");
+      // Reconnecting goes through the same form, to the same channel.
+      const page = await call(connect.loader as Handler, { params: { network: "bluesky" }, cookie: user.cookie });
+      expect(page.body).toMatchObject({ reconnect: true });
+    },
+  );
 });
