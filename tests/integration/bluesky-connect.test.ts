@@ -9,6 +9,7 @@ import { resetEnvCache } from "~/core/env/env.server";
 import { createSession } from "~/modules/auth/session.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
+import { chooseChannels, saveWrittenText } from "~/modules/posts/compose.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import * as channels from "~/routes/api.channels";
 import * as posts from "~/routes/api.posts";
@@ -277,4 +278,50 @@ describe("Bluesky connected with an app password, then published to by the publi
       expect(page.body).toMatchObject({ reconnect: true });
     },
   );
+
+  it("the wizard writes its one text into a Bluesky target (it has no v1 field), beside a LinkedIn one", async () => {
+    const user = await plumeUser();
+    const bluesky = await getDb().channel.create({
+      data: {
+        userId: user.id,
+        network: "bluesky",
+        kind: "account",
+        providerUserId: "did:plc:wizard",
+        displayName: "W",
+        handle: "w.test",
+        accessTokenEnc: seal("t"),
+        createdAt: new Date(Date.now() - 2000),
+      },
+    });
+    const linkedin = await getDb().channel.create({
+      data: {
+        userId: user.id,
+        network: "linkedin",
+        kind: "member",
+        providerUserId: "li-wizard",
+        displayName: "L",
+        accessTokenEnc: seal("t"),
+        createdAt: new Date(Date.now() - 1000),
+      },
+    });
+    const created = await call(posts.action as Handler, {
+      method: "POST",
+      cookie: user.cookie,
+      body: { targets: [{ channelId: linkedin.id, parts: [{ text: "" }] }] },
+    });
+    const postId = created.body.data.id as string;
+    await chooseChannels(user.id, postId, [linkedin.id, bluesky.id]);
+    await saveWrittenText(user.id, postId, "Written once");
+    const targets = await getDb().postTarget.findMany({ where: { postId }, include: { parts: true }, orderBy: { position: "asc" } });
+    // Targets follow the channels' order (oldest first): Bluesky's was connected first here.
+    expect(targets.map((target) => [target.network, target.parts.map((part) => part.text)])).toEqual([
+      ["bluesky", ["Written once"]],
+      ["linkedin", ["Written once"]],
+    ]);
+    expect(await getDb().post.findUniqueOrThrow({ where: { id: postId } })).toMatchObject({
+      platforms: "linkedin,bluesky",
+      linkedinText: "Written once",
+      twitterText: "",
+    });
+  });
 });
