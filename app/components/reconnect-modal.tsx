@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
-import { PLATFORMS } from "~/core/platforms/platforms";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { accountLabel } from "~/modules/connections/account-label";
 import { networkRules } from "~/modules/networks/rules";
 import { capture } from "~/utils/analytics";
@@ -26,13 +26,20 @@ export function ReconnectModal() {
   const [target, setTarget] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const provider = need?.provider ?? PLATFORMS[0];
+  const provider = need?.provider ?? NETWORK_IDS[0];
   // Where the network keeps one member signed in, reconnecting forces its sign-in screen.
   const forceLogin = networkRules(provider).switchAccount === "login";
   const event = (name: string) => `${provider}_reconnect_${name}`;
 
   useEffect(() => {
     if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.channel.id) return;
+    if (need.method === "app_password") {
+      // Plume's own form: no address to ask the network for.
+      setTarget(`/profile/connect/${need.provider}`);
+      setOpen(true);
+      capture(event("required"), { reason: need.reason });
+      return;
+    }
     const controller = new AbortController();
     const query = new URLSearchParams({ returnTo: pathname + search, ...(forceLogin ? { prompt: "login" } : {}) });
     apiFetch(`/api/auth/${need.provider}/url?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { ProviderError, type ProviderName } from "./provider-error";
 
 // The one place the LinkedIn, X and Bluesky clients touch the network: a timeout on every call, and every
@@ -266,7 +266,7 @@ export async function fetchProviderImage({
   maxBytes,
   types,
 }: {
-  provider: Platform;
+  provider: NetworkId;
   url: string;
   maxBytes: number;
   types: readonly string[];
@@ -313,7 +313,7 @@ export async function fetchProviderImage({
 }
 
 /** https anywhere (the providers' image hosts), or the provider's configured API or OAuth origin (a fake on http). */
-function allowedImageUrl(provider: Platform, url: string): boolean {
+function allowedImageUrl(provider: NetworkId, url: string): boolean {
   let target: URL;
   try {
     target = new URL(url);
@@ -323,8 +323,12 @@ function allowedImageUrl(provider: Platform, url: string): boolean {
   if (target.username || target.password) return false;
   if (target.protocol === "https:") return true;
   const env = getEnv();
-  const own = provider === "linkedin" ? [env.LINKEDIN_API_URL, env.LINKEDIN_OAUTH_URL] : [env.X_API_URL, env.X_OAUTH_URL];
-  return own.some((base) => {
+  const own: Record<NetworkId, string[]> = {
+    linkedin: [env.LINKEDIN_API_URL, env.LINKEDIN_OAUTH_URL],
+    twitter: [env.X_API_URL, env.X_OAUTH_URL],
+    bluesky: [env.BLUESKY_SERVICE_URL, env.BLUESKY_APPVIEW_URL],
+  };
+  return own[provider].some((base) => {
     try {
       return new URL(base).origin === target.origin;
     } catch {

@@ -1,7 +1,7 @@
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
-/** Whose API failed: the v1 platforms, and the networks not yet offered as platforms (Bluesky, Mastodon). */
-export type ProviderName = Platform | "bluesky" | "mastodon";
+/** Whose API failed: a network's id (Mastodon: a module not yet offered, decision 55). */
+export type ProviderName = NetworkId | "mastodon";
 
 /**
  * Everything a provider call can fail with, described once so the publisher can classify it in

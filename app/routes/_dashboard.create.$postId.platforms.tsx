@@ -12,7 +12,7 @@ import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { chooseChannels, saveStep } from "~/modules/posts/compose.server";
 import { channelsFormSchema, chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
-import { severalPerNetwork } from "~/modules/posts/composer";
+import { composesByChannel } from "~/modules/posts/composer";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 /** The platforms of a draft; a "Connect" button saves them, connects, and comes back here. */
@@ -50,7 +50,7 @@ async function accountsAction(request: Request, userId: string, postId: string, 
 export default function PlatformsStep() {
   const { post, connected, connectable, channels } = useWizardData();
   const lastResult = useActionData<typeof action>()?.result;
-  if (severalPerNetwork(channels)) {
+  if (composesByChannel(channels)) {
     const chosen = post.targets.flatMap((target) => (target.channelId ? [target.channelId] : []));
     return <ChannelsForm lastResult={lastResult} chosen={chosen} channels={channels} />;
   }

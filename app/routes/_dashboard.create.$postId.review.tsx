@@ -22,7 +22,7 @@ import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { postParams } from "~/modules/http/params.server";
 import { saveComposer, saveReview } from "~/modules/posts/compose.server";
-import { formFieldName, parseComposerIntent, type ComposerIntent } from "~/modules/posts/composer";
+import { composesByChannel, formFieldName, parseComposerIntent, type ComposerIntent } from "~/modules/posts/composer";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import type { Platform } from "~/core/platforms/platforms";
 import { partsFormSchema, reviewFormSchema } from "~/modules/posts/schemas";
@@ -55,10 +55,12 @@ async function composerAction(request: Request, userId: string, postId: string, 
   }
 }
 
-/** The composer shows when asked for, or once a post needs it (a thread, a first comment, two accounts on a network). */
+/**
+ * The composer shows when asked for, or once a post needs it (a thread, a first comment, two accounts
+ * on a network, a network the version 1 fields cannot name).
+ */
 function needsComposer(post: PostView): boolean {
-  const networks = new Set(post.targets.map((target) => target.network));
-  return post.targets.some((target) => target.parts.length > 1) || networks.size < post.targets.length;
+  return post.targets.some((target) => target.parts.length > 1) || composesByChannel(post.targets);
 }
 
 /**

@@ -12,7 +12,7 @@ import { connectablePlatforms, listChannelChoices, usablePlatforms } from "~/mod
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
-import { severalPerNetwork } from "~/modules/posts/composer";
+import { composesByChannel } from "~/modules/posts/composer";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { createPost, createPostWithTargets, latestComposingPost, updatePost } from "~/modules/posts/post.server";
 import { channelsFormSchema, chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
@@ -99,7 +99,7 @@ export default function NewPostPage() {
           </Button>
         </div>
       ) : null}
-      {severalPerNetwork(channels) ? (
+      {composesByChannel(channels) ? (
         <ChannelsForm lastResult={lastResult} chosen={chosenChannels} channels={channels} />
       ) : (
         <PlatformsForm lastResult={lastResult} chosen={chosen} connected={connected} connectable={connectable} />

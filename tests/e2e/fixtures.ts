@@ -55,7 +55,11 @@ export async function ageLinkedInConnection(email: string, days: number, dataDir
  * fakes' consent pages, in their own process here, always answer as one account), in the e2e
  * database of `dataDir`. Without tokens: disconnecting it has nothing to revoke.
  */
-export async function addChannel(email: string, channel: { network: "linkedin" | "twitter"; displayName: string; handle: string }, dataDir = E2E_DATA_DIR) {
+export async function addChannel(
+  email: string,
+  channel: { network: "linkedin" | "twitter" | "bluesky"; displayName: string; handle: string },
+  dataDir = E2E_DATA_DIR,
+) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${dataDir}/plume.db` });
   const at = new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00");

@@ -201,6 +201,7 @@ describe("several accounts per network", () => {
     await getDb().channel.update({ where: { id: two.id }, data: { connectedAt: new Date(Date.now() - 8 * 24 * 3_600_000) } });
     expect(await reconnectNeed(who.user.id)).toEqual({
       provider: "linkedin",
+      method: "oauth",
       reason: "age",
       channel: { id: two.id, displayName: second.name, handle: second.email },
     });
@@ -216,6 +217,7 @@ describe("several accounts per network", () => {
     await getDb().channel.update({ where: { id: x.id }, data: { status: "needs_reconnect" } });
     expect(await reconnectNeed(who.user.id)).toEqual({
       provider: "twitter",
+      method: "oauth",
       reason: "expired",
       channel: { id: x.id, displayName: xa.name, handle: xa.username },
     });

@@ -30,7 +30,7 @@ describe("who is asked to reconnect", () => {
   it("a LinkedIn connection once connectedAt plus 7 days is in the past, not a moment before", async () => {
     expect(await reconnectNeed(await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS) }]), now)).toBeNull();
     const aged = await userWith([{ network: "linkedin", connectedAt: new Date(now.getTime() - 7 * DAY_MS - 1) }]);
-    expect(await reconnectNeed(aged, now)).toEqual({ provider: "linkedin", reason: "age", channel: account(aged) });
+    expect(await reconnectNeed(aged, now)).toEqual({ provider: "linkedin", method: "oauth", reason: "age", channel: account(aged) });
   });
 
   it("nobody without a LinkedIn connection for its age: X connected long ago is not asked", async () => {
@@ -40,9 +40,9 @@ describe("who is asked to reconnect", () => {
 
   it("any account whose access has ended, whatever its age", async () => {
     const revoked = await userWith([{ network: "twitter", connectedAt: now, status: "needs_reconnect" }]);
-    expect(await reconnectNeed(revoked, now)).toEqual({ provider: "twitter", reason: "expired", channel: account(revoked) });
+    expect(await reconnectNeed(revoked, now)).toEqual({ provider: "twitter", method: "oauth", reason: "expired", channel: account(revoked) });
     const expired = await userWith([{ network: "linkedin", connectedAt: now, expiresAt: new Date(now.getTime() - 1) }]);
-    expect(await reconnectNeed(expired, now)).toEqual({ provider: "linkedin", reason: "expired", channel: account(expired) });
+    expect(await reconnectNeed(expired, now)).toEqual({ provider: "linkedin", method: "oauth", reason: "expired", channel: account(expired) });
   });
 });
 

@@ -57,6 +57,7 @@ export function AccountNotices() {
             label={t("reconnect.reconnect")}
             accessibleLabel={t("reconnect.reconnectAccount", { account: reconnectAccount })}
             prompt={networkRules(reconnect.provider).switchAccount === "login" ? "login" : undefined}
+            method={reconnect.method}
           />
         </div>
       ) : null}

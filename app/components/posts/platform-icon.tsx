@@ -1,7 +1,7 @@
 import { BRAND_PATHS } from "~/components/icons/brands";
-import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 
-export function PlatformIcon({ platform, className }: { platform: Platform; className?: string }) {
+export function PlatformIcon({ platform, className }: { platform: NetworkId; className?: string }) {
   return (
     <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden className={className ?? "size-4"}>
       <path d={BRAND_PATHS[platform]} />
@@ -9,7 +9,7 @@ export function PlatformIcon({ platform, className }: { platform: Platform; clas
   );
 }
 
-const spriteId = (platform: Platform) => `platform-mark-${platform}`;
+const spriteId = (platform: NetworkId) => `platform-mark-${platform}`;
 
 /**
  * The brand marks once per page, for pages that repeat them on every row (the posts list and calendar):
@@ -18,7 +18,7 @@ const spriteId = (platform: Platform) => `platform-mark-${platform}`;
 export function PlatformIconSprite() {
   return (
     <svg aria-hidden className="absolute size-0 overflow-hidden">
-      {PLATFORMS.map((platform) => (
+      {NETWORK_IDS.map((platform) => (
         <symbol key={platform} id={spriteId(platform)} viewBox="0 0 24 24">
           <path d={BRAND_PATHS[platform]} />
         </symbol>
@@ -28,7 +28,7 @@ export function PlatformIconSprite() {
 }
 
 /** As PlatformIcon, drawn from the PlatformIconSprite the page holds. */
-export function PlatformIconRef({ platform, className }: { platform: Platform; className?: string }) {
+export function PlatformIconRef({ platform, className }: { platform: NetworkId; className?: string }) {
   return (
     <svg aria-hidden fill="currentColor" className={className ?? "size-4"}>
       <use href={`#${spriteId(platform)}`} />

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import type { MonthGrid } from "~/modules/posts/calendar";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
@@ -13,7 +13,7 @@ import { IconTooltip } from "~/components/ui/tooltip";
 export interface CalendarPost {
   id: string;
   status: string;
-  platforms: Platform[];
+  platforms: NetworkId[];
   text: string;
   at: string;
   day: string;

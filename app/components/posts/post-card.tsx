@@ -1,7 +1,7 @@
 import { Image as ImageIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon, PlatformIconRef } from "./platform-icon";
 import { PostStatusBadge, postMoment } from "./post-status";
@@ -10,7 +10,7 @@ import { PostStatusBadge, postMoment } from "./post-status";
 export interface PostListItem {
   id: string;
   status: string;
-  platforms: Platform[];
+  platforms: NetworkId[];
   text: string;
   scheduledAt: string | null;
   publishedAt: string | null;
@@ -21,16 +21,16 @@ export interface PostListItem {
 }
 
 /** The platforms' names in the page's language: lists with many rows ask once and pass them down. */
-export function usePlatformNames(): Record<Platform, string> {
+export function usePlatformNames(): Record<NetworkId, string> {
   const { t } = useTranslation();
-  return Object.fromEntries(PLATFORMS.map((platform) => [platform, t(`platforms.${platform}`)])) as Record<Platform, string>;
+  return Object.fromEntries(NETWORK_IDS.map((platform) => [platform, t(`platforms.${platform}`)])) as Record<NetworkId, string>;
 }
 
 /**
  * A post's platforms. `shared`: the page holds a PlatformIconSprite, so each mark is a short reference
  * (pages listing many posts); otherwise the marks are drawn in full.
  */
-export function PlatformIcons({ platforms, shared = false }: { platforms: Platform[]; shared?: boolean }) {
+export function PlatformIcons({ platforms, shared = false }: { platforms: NetworkId[]; shared?: boolean }) {
   const names = usePlatformNames();
   return <PlatformMarks platforms={platforms} shared={shared} names={names} />;
 }
@@ -39,7 +39,7 @@ export function PlatformIcons({ platforms, shared = false }: { platforms: Platfo
  * PlatformIcons for lists of many posts: the names come from the list (usePlatformNames, asked once),
  * so a row renders no hook of its own.
  */
-export function PlatformMarks({ platforms, shared = false, names }: { platforms: Platform[]; shared?: boolean; names: Record<Platform, string> }) {
+export function PlatformMarks({ platforms, shared = false, names }: { platforms: NetworkId[]; shared?: boolean; names: Record<NetworkId, string> }) {
   const Icon = shared ? PlatformIconRef : PlatformIcon;
   return (
     <span className="flex items-center gap-1.5 text-muted-foreground">

@@ -1,12 +1,12 @@
 import { Globe, Heart, MessageCircle, Repeat2, Send, ThumbsUp } from "lucide-react";
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { ImageGrid, type PreviewImage } from "./previews";
 
 // A target as its network will show it, under the CONNECTED ACCOUNT's name, handle and avatar:
-// on X a chain of posts joined by a line; on LinkedIn the post with its first comment under it.
+// on X and Bluesky a chain of posts joined by a line; on LinkedIn the post with its first comment under it.
 
 export interface PreviewChannel {
   displayName: string;
@@ -15,7 +15,7 @@ export interface PreviewChannel {
 }
 
 export interface PreviewTarget {
-  network: Platform;
+  network: NetworkId;
   channel: PreviewChannel | null;
   parts: { text: string; images: PreviewImage[] }[];
 }
@@ -132,8 +132,52 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
   );
 }
 
+/** Bluesky: a thread of posts joined by a line, in Bluesky's colours (its blue, its dark navy). */
+export function BlueskyThreadPreview({ target }: { target: PreviewTarget }) {
+  const { t } = useTranslation();
+  const name = target.channel?.displayName ?? t("platforms.bluesky");
+  const handle = target.channel?.handle ? `@${target.channel.handle}` : "";
+  return (
+    <article
+      aria-label={t("preview.bluesky")}
+      className="rounded-lg border bg-white px-3 pt-3 text-[#0b0f14] shadow-xs dark:border-[#2e4052] dark:bg-[#161e27] dark:text-[#f1f3f5]"
+    >
+      <ol>
+        {target.parts.map((part, p) => {
+          const last = p === target.parts.length - 1;
+          return (
+            <li key={p} className="relative flex gap-3 pb-3">
+              {!last ? <span aria-hidden className="absolute top-11 bottom-0 left-5 w-0.5 -translate-x-1/2 bg-[#d4dbe2] dark:bg-[#2e4052]" /> : null}
+              <Avatar channel={target.channel} className="size-10 bg-[#1083fe] text-white" />
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
+                <p className="flex min-w-0 gap-1 text-sm">
+                  <span className="truncate font-semibold">{name}</span>
+                  <span className="truncate text-[#6f869f] dark:text-[#aebbc9]">
+                    {handle} · {t("preview.nowShort")}
+                  </span>
+                </p>
+                <p className="text-sm break-words whitespace-pre-wrap">{part.text || <Empty />}</p>
+                <ImageGrid images={part.images} className="rounded-xl border" />
+                <div aria-hidden className="flex justify-between pr-8 text-[#6f869f]">
+                  {[MessageCircle, Repeat2, Heart].map((Icon, index) => (
+                    <Icon key={index} className="size-4" />
+                  ))}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </article>
+  );
+}
+
 /** Each network's preview, by its id: previews are network-specific UI, chosen here and only here. */
-const PREVIEWS: Record<Platform, (props: { target: PreviewTarget }) => ReactElement> = { linkedin: LinkedInPostPreview, twitter: XThreadPreview };
+const PREVIEWS: Record<NetworkId, (props: { target: PreviewTarget }) => ReactElement> = {
+  linkedin: LinkedInPostPreview,
+  twitter: XThreadPreview,
+  bluesky: BlueskyThreadPreview,
+};
 
 export function TargetPreview({ target }: { target: PreviewTarget }) {
   const Preview = PREVIEWS[target.network];

@@ -9,15 +9,18 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { StatusButton } from "~/components/ui/status-button";
 import { accountLabel, handleLabel } from "~/modules/connections/account-label";
-import type { ChannelEntry } from "~/modules/connections/connection.server";
+import type { ChannelEntry, ConnectMethod } from "~/modules/connections/connection.server";
 import { networkRules } from "~/modules/networks/rules";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { initialsOf } from "~/modules/toast/toast";
 import { useFormatDate } from "~/utils/use-format-date";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ProfileSection } from "./section";
 
-/** Connect or reconnect an account: a plain form, so it works without JavaScript. */
+/**
+ * Connect or reconnect an account: a plain form, so it works without JavaScript. A network that
+ * connects with an app password (`method`) opens Plume's own form instead of the network's consent page.
+ */
 export function ConnectForm({
   provider,
   label,
@@ -26,8 +29,10 @@ export function ConnectForm({
   prompt,
   icon = prompt ? "reconnect" : "connect",
   variant = "default",
+  method = "oauth",
 }: {
   provider: string;
+  method?: ConnectMethod;
   label: string;
   /** The button's full name when the visible label alone is ambiguous ("Reconnect" → "Reconnect X User 1 (@xuser1)"). */
   accessibleLabel?: string;
@@ -38,6 +43,16 @@ export function ConnectForm({
 }) {
   const location = useLocation();
   const Icon = icon === "reconnect" ? RefreshCw : icon === "add" ? Plus : Link2;
+  if (method === "app_password") {
+    return (
+      <Button asChild variant={variant} size="sm">
+        <Link to={`/profile/connect/${provider}`} aria-label={accessibleLabel}>
+          <Icon aria-hidden />
+          {label}
+        </Link>
+      </Button>
+    );
+  }
   return (
     <Form method="post" action={`/auth/connect/${provider}`} reloadDocument>
       <input type="hidden" name="returnTo" value={returnTo ?? location.pathname + location.search} />
@@ -116,7 +131,7 @@ export function ChannelAvatar({ channel }: { channel: Pick<ChannelEntry, "displa
   );
 }
 
-function ChannelRow({ channel }: { channel: ChannelEntry }) {
+function ChannelRow({ channel, method }: { channel: ChannelEntry; method: ConnectMethod }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const account = accountLabel(channel);
@@ -153,6 +168,7 @@ function ChannelRow({ channel }: { channel: ChannelEntry }) {
           prompt={networkRules(channel.network).switchAccount === "login" ? "login" : undefined}
           icon="reconnect"
           variant={needsReconnect ? "default" : "outline"}
+          method={method}
         />
         <DisconnectButton channel={channel} />
       </div>
@@ -167,14 +183,14 @@ export function ConnectionsSection({
   isAdmin,
 }: {
   channels: ChannelEntry[];
-  networks: { network: Platform; available: boolean }[];
+  networks: { network: NetworkId; available: boolean; method: ConnectMethod }[];
   isAdmin: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <ProfileSection id="connections" title={t("profile.connections.title")} description={t("profile.connections.description")}>
       <ul className="flex flex-col divide-y">
-        {networks.map(({ network, available }) => {
+        {networks.map(({ network, available, method }) => {
           const name = t(`platforms.${network}`);
           const mine = channels.filter((channel) => channel.network === network);
           const headingId = `connections-${network}`;
@@ -199,7 +215,7 @@ export function ConnectionsSection({
                 {mine.length > 0 ? (
                   <ul className="flex flex-col divide-y rounded-lg border px-3">
                     {mine.map((channel) => (
-                      <ChannelRow key={channel.id} channel={channel} />
+                      <ChannelRow key={channel.id} channel={channel} method={method} />
                     ))}
                   </ul>
                 ) : null}
@@ -223,9 +239,15 @@ export function ConnectionsSection({
                           prompt={networkRules(network).switchAccount === "login" ? "login" : undefined}
                           icon="add"
                           variant="outline"
+                          method={method}
                         />
                       ) : (
-                        <ConnectForm provider={network} label={t("profile.connections.connect", { platform: name })} returnTo="/profile#connections" />
+                        <ConnectForm
+                          provider={network}
+                          label={t("profile.connections.connect", { platform: name })}
+                          returnTo="/profile#connections"
+                          method={method}
+                        />
                       )}
                     </div>
                   </>

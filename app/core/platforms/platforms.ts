@@ -6,6 +6,31 @@ export const PLATFORMS = ["linkedin", "twitter"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /**
+ * Every network a channel can be of and a post can target (decision 56): the version 1 pair, then
+ * the networks added since. `Platform` stays the version 1 pair: the v1 fields and API name only it.
+ * Each id here has its module in both network registries (a test checks it).
+ */
+export const NETWORK_IDS = ["linkedin", "twitter", "bluesky"] as const;
+export type NetworkId = (typeof NETWORK_IDS)[number];
+
+export function isNetworkId(value: unknown): value is NetworkId {
+  return typeof value === "string" && (NETWORK_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * The networks a post targets, as its `platforms` column stores them (every network, in the order
+ * of NETWORK_IDS). `parsePlatforms` reads the same column as version 1 sees it (its pair only).
+ */
+export function parseNetworks(stored: string): NetworkId[] {
+  const chosen = new Set(stored.split(",").map((p) => p.trim()));
+  return NETWORK_IDS.filter((p) => chosen.has(p));
+}
+
+export function serializeNetworks(networks: readonly string[]): string {
+  return NETWORK_IDS.filter((p) => networks.includes(p)).join(",");
+}
+
+/**
  * Version 1's text field of each network: a database column of posts and a field of API v1 and of
  * AI drafts (part 1 of the network's first target, decision 47). New networks get no such field.
  */

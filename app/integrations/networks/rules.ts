@@ -1,3 +1,4 @@
+import { blueskyRules } from "~/integrations/networks/bluesky/rules";
 import { linkedinRules } from "~/integrations/networks/linkedin/rules";
 import { twitterRules } from "~/integrations/networks/twitter/rules";
 import type { NetworkId, NetworkRules } from "~/integrations/networks/types";
@@ -6,7 +7,7 @@ import type { NetworkId, NetworkRules } from "~/integrations/networks/types";
 // composer's live counters (browser) and the server's validation alike. The full networks
 // (OAuth, publishing) are in registry.server.ts.
 
-export const NETWORK_RULES: readonly NetworkRules[] = [linkedinRules, twitterRules];
+export const NETWORK_RULES: readonly NetworkRules[] = [linkedinRules, twitterRules, blueskyRules];
 
 export function networkRules(id: NetworkId): NetworkRules {
   const rules = NETWORK_RULES.find((network) => network.id === id);

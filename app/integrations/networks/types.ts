@@ -1,12 +1,11 @@
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
+
+export type { NetworkId };
 
 // The one interface every network implements (docs/decisions/0048-network-interface.md). Nothing
 // outside a network's folder names a network: the app asks the registry for a network by id and
 // uses only what is declared here. Split in two: the rules (client-safe: the composer's live
 // counters run them in the browser) and the server part (OAuth, publishing, metrics, errors).
-
-/** Stored ids: "linkedin" and "twitter" (X) today. */
-export type NetworkId = Platform;
 
 /** How a network counts a text's length. */
 export type TextCounting = "characters" | "weighted" | "graphemes";
@@ -64,7 +63,7 @@ export type PartProblem =
 
 /**
  * The client-safe half: no node imports anywhere under it. `Id`: a network not yet in the
- * registries (Bluesky, until NetworkId stops being the v1 Platform list) names its own id.
+ * registries names its own id.
  */
 export interface NetworkRules<Id extends string = NetworkId> {
   id: Id;

@@ -4,7 +4,7 @@ import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
 import { ERROR_STATUS } from "~/modules/errors/codes";
-import { PLATFORMS } from "~/core/platforms/platforms";
+import { NETWORK_IDS, PLATFORMS } from "~/core/platforms/platforms";
 import type { PostView } from "~/modules/posts/post-view.server";
 import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";
@@ -13,7 +13,10 @@ import type { AdminUserView } from "~/modules/admin/users.server";
 // by hand; the type checks at the end fail the typecheck when a view and its schema part ways.
 
 const time = z.iso.datetime().describe("ISO 8601, UTC");
+/** Version 1's pair (its `platforms` and text fields). */
 const platform = z.enum(PLATFORMS);
+/** Every network a channel, target or delivery can be of (decision 56). */
+const network = z.enum(NETWORK_IDS);
 
 export const imageSchema = z.object({
   id: z.string(),
@@ -27,7 +30,7 @@ export const imageSchema = z.object({
 
 export const deliverySchema = z.object({
   targetId: z.string().describe("The target (account) this delivery publishes; version 2"),
-  platform,
+  platform: network,
   status: z.enum(["pending", "publishing", "published", "failed"]),
   attempts: z.number().int(),
   externalId: z.string().nullable(),
@@ -62,7 +65,7 @@ export const partSchema = z.object({
 export const targetSchema = z.object({
   id: z.string(),
   channelId: z.string().nullable().describe("null once the channel was removed"),
-  network: platform,
+  network,
   channel: z
     .object({
       id: z.string(),
@@ -122,7 +125,7 @@ export const serviceSchema = z.object({
 
 export const channelSchema = z.object({
   id: z.string(),
-  network: platform,
+  network,
   kind: z.enum(["member", "organization", "account"]),
   displayName: z.string(),
   handle: z.string().nullable(),

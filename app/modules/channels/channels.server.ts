@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "~/modules/connections/avatar-path";
 import { limitsOf, type TargetLimits } from "~/modules/posts/target-rules";
 
@@ -8,7 +8,7 @@ import { limitsOf, type TargetLimits } from "~/modules/posts/target-rules";
 
 export interface ChannelView {
   id: string;
-  network: Platform;
+  network: NetworkId;
   kind: "member" | "organization" | "account";
   displayName: string;
   handle: string | null;
@@ -22,7 +22,7 @@ export interface ChannelView {
 
 const KINDS = ["member", "organization", "account"] as const;
 
-function channelLimits(network: Platform): ChannelView["limits"] {
+function channelLimits(network: NetworkId): ChannelView["limits"] {
   const { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes } = limitsOf(network);
   return { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes };
 }
@@ -31,7 +31,7 @@ function channelLimits(network: Platform): ChannelView["limits"] {
 export async function listChannels(userId: string): Promise<ChannelView[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return rows.flatMap((row) => {
-    if (!isPlatform(row.network)) return [];
+    if (!isNetworkId(row.network)) return [];
     return [
       {
         id: row.id,

@@ -5,12 +5,12 @@ import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
-import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { isNetworkId, NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 
 /** Why a connection cannot be used to publish; the user has to (re)connect the account. */
 export class ConnectionUnusable extends Error {
   constructor(
-    public readonly provider: Platform,
+    public readonly provider: NetworkId,
     public readonly reason: "not_connected" | "needs_reconnect",
   ) {
     super(`${provider} connection: ${reason}`);
@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface UsableConnection {
   id: string;
-  provider: Platform;
+  provider: NetworkId;
   providerUserId: string;
   handle: string | null;
   accessToken: string;
@@ -51,7 +51,7 @@ function usable(row: {
 }): UsableConnection {
   return {
     id: row.id,
-    provider: row.network as Platform,
+    provider: row.network as NetworkId,
     providerUserId: row.providerUserId,
     handle: row.handle,
     accessToken: unseal(row.accessTokenEnc ?? ""),
@@ -104,7 +104,7 @@ export type ConnectionRow = {
 };
 
 /** A user's first channel of a network (the oldest): what the version 1 API and pages mean by "the connection". */
-function firstChannelOf(userId: string, network: Platform): Promise<ConnectionRow | null> {
+function firstChannelOf(userId: string, network: NetworkId): Promise<ConnectionRow | null> {
   return getDb().channel.findFirst({ where: { userId, network }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: connectionSelect });
 }
 
@@ -115,7 +115,7 @@ function firstChannelOf(userId: string, network: Platform): Promise<ConnectionRo
  * refreshes at once would lose the pair), and the new pair is stored before it is used. `read`: the connection as the caller has just read it (null: none), to
  * read many at once (the publisher reads those of a whole claim with the posts).
  */
-export async function usableConnection(userId: string, provider: Platform, read?: ConnectionRow | null): Promise<UsableConnection> {
+export async function usableConnection(userId: string, provider: NetworkId, read?: ConnectionRow | null): Promise<UsableConnection> {
   const row = read !== undefined ? read : await firstChannelOf(userId, provider);
   if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");
@@ -131,8 +131,30 @@ export async function usableConnection(userId: string, provider: Platform, read?
   return refreshSerialized(row.id, row.accessTokenEnc);
 }
 
-/** `stale`: the sealed access token found too old; any other valid one was stored since. */
-async function refreshSerialized(connectionId: string, stale: string): Promise<UsableConnection> {
+/**
+ * A new access token for a channel whose network refused `used` as expired although its stored
+ * expiry had not passed (Bluesky answers 400 ExpiredToken, not 401: PublishContext.refreshAccessToken).
+ * A pair stored since `used` was read is taken as it is; otherwise one refresh, serialized as usual.
+ */
+export async function refreshAfterRefusal(connectionId: string, used: string): Promise<string> {
+  const row = await getDb().channel.findUnique({ where: { id: connectionId }, select: connectionSelect });
+  if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(isNetworkId(row?.network) ? row.network : NETWORK_IDS[0], "not_connected");
+  if (row.status !== "active") throw new ConnectionUnusable(row.network as NetworkId, "needs_reconnect");
+  if (unseal(row.accessTokenEnc) !== used && valid(row.expiresAt)) return unseal(row.accessTokenEnc);
+  if (!row.refreshTokenEnc) {
+    await markNeedsReconnect(row.id, NO_REFRESH_REASON);
+    throw new ConnectionUnusable(row.network as NetworkId, "needs_reconnect");
+  }
+  return (await refreshSerialized(row.id, row.accessTokenEnc, { force: true })).accessToken;
+}
+
+/**
+ * `stale`: the sealed access token found too old; any other valid one was stored since. `force`:
+ * `stale` was refused whatever its stored expiry says, so only another pair is taken as renewed.
+ */
+async function refreshSerialized(connectionId: string, stale: string, { force = false }: { force?: boolean } = {}): Promise<UsableConnection> {
+  const isRenewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null }) =>
+    force ? row.accessTokenEnc !== stale && valid(row.expiresAt) : renewed(row, stale);
   const db = getDb();
   const leaseMs = refreshLeaseMs();
   const deadline = Date.now() + leaseMs + 5_000;
@@ -146,17 +168,17 @@ async function refreshSerialized(connectionId: string, stale: string): Promise<U
     });
     const row = await db.channel.findUnique({ where: { id: connectionId } });
     if (!row || row.status !== "active" || !row.accessTokenEnc) {
-      throw new ConnectionUnusable(isPlatform(row?.network) ? row.network : PLATFORMS[0], row ? "needs_reconnect" : "not_connected");
+      throw new ConnectionUnusable(isNetworkId(row?.network) ? row.network : NETWORK_IDS[0], row ? "needs_reconnect" : "not_connected");
     }
     if (count === 1) {
       // We hold the lease. Another process may have refreshed just before we took it.
-      if (renewed(row, stale)) {
+      if (isRenewed(row)) {
         await releaseLease(connectionId, lease);
         return usable(row);
       }
       return refreshHeld(row, lease);
     }
-    if (renewed(row, stale)) return usable(row);
+    if (isRenewed(row)) return usable(row);
     await sleep(WAIT_STEP_MS);
   }
   throw new Error("Timed out waiting for another process to refresh the access token");
@@ -187,11 +209,13 @@ type HeldRow = { id: string; network: string; accessTokenEnc: string | null; ref
  */
 async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection> {
   const db = getDb();
-  const provider = row.network as Platform;
+  const provider = row.network as NetworkId;
   const unchanged = { id: row.id, accessTokenEnc: row.accessTokenEnc };
   try {
-    const { oauth } = getNetwork(provider);
-    const tokens = await oauth.refresh(unseal(row.refreshTokenEnc ?? ""));
+    const network = getNetwork(provider);
+    const { oauth } = network;
+    // A session made with an app password is refreshed through its own descriptor.
+    const tokens = await (network.appPassword ?? oauth).refresh(unseal(row.refreshTokenEnc ?? ""));
     const data = {
       accessTokenEnc: seal(tokens.accessToken),
       refreshTokenEnc: keptRefreshToken(oauth.rotatingRefresh, row.refreshTokenEnc, tokens.refreshToken),
@@ -238,7 +262,7 @@ async function storing<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The pair stored now, which the refresh just wrote or found newer; usable or the reason why not. */
-async function storedPair(connectionId: string, provider: Platform): Promise<UsableConnection> {
+async function storedPair(connectionId: string, provider: NetworkId): Promise<UsableConnection> {
   const row = await getDb().channel.findUnique({ where: { id: connectionId } });
   if (!row || !row.accessTokenEnc) throw new ConnectionUnusable(provider, "not_connected");
   if (row.status !== "active") throw new ConnectionUnusable(provider, "needs_reconnect");

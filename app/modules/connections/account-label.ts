@@ -1,4 +1,4 @@
-import { isPlatform } from "~/core/platforms/platforms";
+import { isNetworkId } from "~/core/platforms/platforms";
 import { networkRules } from "~/modules/networks/rules";
 
 // Client-safe: how an account is named wherever the user must tell two of a network apart.
@@ -13,5 +13,5 @@ export function accountLabel(channel: { network: string; displayName: string; ha
 /** The shown handle, with its network's `handlePrefix` (X's "@"; LinkedIn's, the member's e-mail, as is). */
 export function handleLabel(channel: { network: string; handle: string | null }): string | null {
   if (!channel.handle) return null;
-  return `${isPlatform(channel.network) ? networkRules(channel.network).handlePrefix : ""}${channel.handle}`;
+  return `${isNetworkId(channel.network) ? networkRules(channel.network).handlePrefix : ""}${channel.handle}`;
 }

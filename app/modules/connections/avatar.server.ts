@@ -1,6 +1,6 @@
 import { fetchProviderImage } from "~/integrations/http.server";
 import { logger } from "~/core/logger/logger.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { detectImageType } from "~/modules/media/image-type";
@@ -50,7 +50,7 @@ export async function encodeAvatar(bytes: Uint8Array): Promise<Uint8Array<ArrayB
   }
 }
 
-async function downloadAvatar(network: Platform, url: string): Promise<Uint8Array<ArrayBuffer> | { refused: string; detail?: string }> {
+async function downloadAvatar(network: NetworkId, url: string): Promise<Uint8Array<ArrayBuffer> | { refused: string; detail?: string }> {
   const fetched = await fetchProviderImage({ provider: network, url, maxBytes: AVATAR_MAX_BYTES, types: AVATAR_TYPES });
   if (!fetched.ok) return { refused: fetched.reason, detail: fetched.detail };
   try {
@@ -79,7 +79,7 @@ export async function refreshChannelAvatar(channelId: string, previousUrl: strin
       select: { id: true, userId: true, network: true, avatarUrl: true, avatarKey: true },
     });
     if (!channel) return;
-    const network = channel.network as Platform;
+    const network = channel.network as NetworkId;
     if (!channel.avatarUrl) {
       if (channel.avatarKey) {
         await getDb().channel.update({ where: { id: channel.id }, data: { avatarKey: null } });

@@ -1,6 +1,6 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { getDb } from "~/modules/db/db.server";
-import { isPlatform, PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { isNetworkId, isPlatform, NETWORK_IDS, PLATFORMS, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "./avatar-path";
 
 export interface ServiceEntry {
@@ -39,7 +39,7 @@ export async function listServices(userId: string): Promise<ServiceEntry[]> {
 /** One connected account as the profile shows it. */
 export interface ChannelEntry {
   id: string;
-  network: Platform;
+  network: NetworkId;
   displayName: string;
   handle: string | null;
   /** The app's copy (/channels/{id}/avatar?v=…), or null: initials. */
@@ -61,7 +61,7 @@ function toChannelEntry(row: {
 }): ChannelEntry {
   return {
     id: row.id,
-    network: row.network as Platform,
+    network: row.network as NetworkId,
     displayName: row.displayName,
     handle: row.handle,
     avatarUrl: channelAvatarPath(row),
@@ -74,24 +74,34 @@ function toChannelEntry(row: {
 /** Every channel of a user, oldest first (the order the profile groups them in). */
 export async function listChannels(userId: string): Promise<ChannelEntry[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.filter((row) => isPlatform(row.network)).map(toChannelEntry);
+  return rows.filter((row) => isNetworkId(row.network)).map(toChannelEntry);
 }
 
 /** One of the user's channels; another user's, or none, is null. */
 export async function findChannel(userId: string, channelId: string): Promise<ChannelEntry | null> {
   const row = await getDb().channel.findFirst({ where: { id: channelId, userId } });
-  return row && isPlatform(row.network) ? toChannelEntry(row) : null;
+  return row && isNetworkId(row.network) ? toChannelEntry(row) : null;
 }
 
-/** Each network and whether the server has its app credentials (what can be connected at all). */
-export function networkAvailability(): { network: Platform; available: boolean }[] {
-  return PLATFORMS.map((network) => ({ network, available: getNetwork(network).oauth.configured() }));
+/** How a network is connected: OAuth (the network's consent page), or an app password typed in Plume. */
+export type ConnectMethod = "oauth" | "app_password";
+
+/**
+ * Each network, how it connects and whether it can be connected at all (OAuth: the server has its
+ * app credentials; an app password needs none).
+ */
+export function networkAvailability(): { network: NetworkId; available: boolean; method: ConnectMethod }[] {
+  return NETWORK_IDS.map((network) => {
+    const { oauth, appPassword } = getNetwork(network);
+    if (appPassword) return { network, available: true, method: "app_password" };
+    return { network, available: oauth.configured(), method: "oauth" };
+  });
 }
 
 /** One of the user's channels as the composer offers it. */
 export interface ChannelChoice {
   id: string;
-  network: Platform;
+  network: NetworkId;
   displayName: string;
   handle: string | null;
   /** The app's copy (/channels/{id}/avatar?v=…), or null: initials. */
@@ -107,28 +117,33 @@ export async function listChannelChoices(userId: string): Promise<ChannelChoice[
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return rows.flatMap(({ avatarKey, ...row }) =>
-    isPlatform(row.network) ? [{ ...row, network: row.network, avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
+    isNetworkId(row.network) ? [{ ...row, network: row.network, avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
   );
 }
 
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
-export async function channelRefs(userId: string): Promise<{ id: string; network: Platform }[]> {
+export async function channelRefs(userId: string): Promise<{ id: string; network: NetworkId }[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.flatMap((row) => (isPlatform(row.network) ? [{ id: row.id, network: row.network }] : []));
+  return rows.flatMap((row) => (isNetworkId(row.network) ? [{ id: row.id, network: row.network }] : []));
+}
+
+/** The version 1 platforms a user can publish to (see usableNetworks). */
+export async function usablePlatforms(userId: string, now = new Date()): Promise<Platform[]> {
+  return (await usableNetworks(userId, now)).filter(isPlatform);
 }
 
 /**
- * The platforms a user can publish to: connected, not waiting for a reconnection, and with a token
+ * The networks a user can publish to: connected, not waiting for a reconnection, and with a token
  * that is valid or can be refreshed (X access tokens last two hours; the publisher refreshes them).
  */
-export async function usablePlatforms(userId: string, now = new Date()): Promise<Platform[]> {
+export async function usableNetworks(userId: string, now = new Date()): Promise<NetworkId[]> {
   const rows = await getDb().channel.findMany({
     where: { userId, status: "active" },
     select: { network: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
   });
   const usable = (r: (typeof rows)[number]) =>
     !r.expiresAt || r.expiresAt > now || (r.refreshTokenEnc !== null && (!r.refreshExpiresAt || r.refreshExpiresAt > now));
-  return PLATFORMS.filter((p) => rows.some((r) => r.network === p && usable(r)));
+  return NETWORK_IDS.filter((p) => rows.some((r) => r.network === p && usable(r)));
 }
 
 /** The ids of a user's channels that can publish now (see usablePlatforms). */

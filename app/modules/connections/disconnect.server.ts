@@ -5,13 +5,13 @@ import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
-import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { isNetworkId, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { deleteAvatarFiles } from "./avatar.server";
 import { flagPostsTargeting } from "./flags.server";
 
 interface DisconnectedChannel {
   id: string;
-  network: Platform;
+  network: NetworkId;
   displayName: string;
   handle: string | null;
   flaggedPosts: number;
@@ -26,7 +26,7 @@ export async function disconnectChannel(userId: string, channelId: string): Prom
   const notFound = () => new AppError("not_found", "connections.errors.channelNotFound");
   if (!isRecordId(channelId)) throw notFound();
   const channel = await getDb().channel.findFirst({ where: { id: channelId, userId } });
-  if (!channel || !isPlatform(channel.network)) throw notFound();
+  if (!channel || !isNetworkId(channel.network)) throw notFound();
   return removeChannel(userId, channel);
 }
 
@@ -45,7 +45,7 @@ export async function disconnect(userId: string, provider: Platform, expected: {
 type ChannelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof getDb>["channel"]["findFirst"]>>>;
 
 async function removeChannel(userId: string, channel: ChannelRow): Promise<DisconnectedChannel> {
-  const network = channel.network as Platform;
+  const network = channel.network as NetworkId;
   const { revoke } = getNetwork(network).oauth;
   if (revoke) {
     for (const [sealed, hint] of [

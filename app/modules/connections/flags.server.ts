@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
 // When a channel is disconnected, the scheduled posts that target it are flagged (not lost, not
 // unscheduled): the post says the account must be connected again before it is due. errorMessage
@@ -23,7 +23,7 @@ export function flagPostsTargeting(userId: string, channel: { id: string; networ
  * meant: it stays as it is until the post is edited. Then a flagged post whose targets all have a
  * channel again loses its flag.
  */
-export async function clearDisconnectFlags(userId: string, provider: Platform): Promise<void> {
+export async function clearDisconnectFlags(userId: string, provider: NetworkId): Promise<void> {
   const db = getDb();
   const flagged = { userId, status: "scheduled", errorCode: DISCONNECTED_FLAG, errorMessage: provider };
   const channels = await db.channel.findMany({ where: { userId, network: provider }, select: { id: true } });

@@ -11,8 +11,7 @@ import { logger } from "~/core/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/core/platforms/platforms";
 import { safeRedirect } from "~/modules/http/redirect";
-import { refreshChannelAvatar } from "./avatar.server";
-import { clearDisconnectFlags } from "./flags.server";
+import { storeChannel } from "./store-channel.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -118,39 +117,9 @@ export async function completeConnect(
     const { oauth } = getNetwork(provider);
     const codeVerifier = oauth.pkce ? unseal(pending.codeVerifierEnc ?? "") : undefined;
     const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: callbackUrl(provider), codeVerifier });
-    const account = { ...tokens, ...(await oauth.whoami(tokens.accessToken)) };
-    const now = new Date();
-    const data = {
-      providerUserId: account.providerUserId,
-      displayName: account.displayName,
-      handle: account.handle,
-      avatarUrl: account.avatarUrl,
-      status: "active",
-      scopes: account.scope,
-      accessTokenEnc: seal(account.accessToken),
-      refreshTokenEnc: account.refreshToken ? seal(account.refreshToken) : null,
-      expiresAt: new Date(now.getTime() + account.expiresIn * 1000),
-      refreshExpiresAt: account.refreshTokenExpiresIn ? new Date(now.getTime() + account.refreshTokenExpiresIn * 1000) : null,
-      refreshLeaseUntil: null,
-      lastError: null,
-      connectedAt: now,
-    };
-    // The same account connected again updates its channel; another account of the network is a new one.
-    const { providerUserId, ...rest } = data;
-    const previous = await getDb().channel.findUnique({
-      where: { userId_network_providerUserId: { userId: session.userId, network: provider, providerUserId } },
-      select: { avatarUrl: true },
-    });
-    const channel = await getDb().channel.upsert({
-      where: { userId_network_providerUserId: { userId: session.userId, network: provider, providerUserId } },
-      create: { userId: session.userId, network: provider, kind: account.kind, ...data },
-      update: rest,
-      select: { id: true },
-    });
-    await clearDisconnectFlags(session.userId, provider);
-    // The picture is copied into the app (docs/decisions/0053); its failure never fails the connection.
-    await refreshChannelAvatar(channel.id, previous?.avatarUrl ?? null);
-    return { ok: true, update: previous !== null, returnTo, displayName: account.displayName };
+    const account = await oauth.whoami(tokens.accessToken);
+    const { update: updated } = await storeChannel(session.userId, provider, tokens, account);
+    return { ok: true, update: updated, returnTo, displayName: account.displayName };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");

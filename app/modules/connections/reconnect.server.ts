@@ -1,11 +1,14 @@
+import { getNetwork } from "~/integrations/networks/registry.server";
 import { networkRules } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReconnectNeed {
-  provider: Platform;
+  provider: NetworkId;
+  /** How it reconnects: the network's consent page, or Plume's app-password form (/profile/connect/{network}). */
+  method: "oauth" | "app_password";
   /** "age": connected longer ago than its network's reconnectAfterDays; "expired": the token is gone. */
   reason: "age" | "expired";
   /** Which account: the one the warning names and the reconnect link is for. */
@@ -23,19 +26,20 @@ export async function reconnectNeed(userId: string, now = new Date()): Promise<R
     orderBy: [{ network: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });
   for (const row of rows) {
-    const provider = row.network as Platform;
+    const provider = row.network as NetworkId;
     const channel = { id: row.id, displayName: row.displayName, handle: row.handle };
+    const method = getNetwork(provider).appPassword ? "app_password" : "oauth";
     const expired = row.status === "needs_reconnect" || (row.expiresAt !== null && row.expiresAt <= now && !row.refreshTokenEnc);
-    if (expired) return { provider, reason: "expired", channel };
+    if (expired) return { provider, method, reason: "expired", channel };
     const afterDays = networkRules(provider).reconnectAfterDays;
-    if (afterDays !== undefined && row.connectedAt.getTime() + afterDays * DAY_MS < now.getTime()) return { provider, reason: "age", channel };
+    if (afterDays !== undefined && row.connectedAt.getTime() + afterDays * DAY_MS < now.getTime()) return { provider, method, reason: "age", channel };
   }
   return null;
 }
 
 /** The first channel access to end before a post is due, and when. */
 export interface AccessEnd {
-  network: Platform;
+  network: NetworkId;
   at: Date;
 }
 
@@ -44,7 +48,7 @@ export interface AccessEnd {
  * scheduling): over their channels of the networks whose tokens are not refreshed
  * (`reconnectAfterDays`) that hold no refresh token. The earliest end, or null.
  */
-export async function accessEndsBefore(userId: string, at: Date, networks: readonly Platform[]): Promise<AccessEnd | null> {
+export async function accessEndsBefore(userId: string, at: Date, networks: readonly NetworkId[]): Promise<AccessEnd | null> {
   const unrefreshed = networks.filter((network) => networkRules(network).reconnectAfterDays !== undefined);
   if (unrefreshed.length === 0) return null;
   const rows = await getDb().channel.findMany({
@@ -54,5 +58,5 @@ export async function accessEndsBefore(userId: string, at: Date, networks: reado
     take: 1,
   });
   const [first] = rows;
-  return first?.expiresAt ? { network: first.network as Platform, at: first.expiresAt } : null;
+  return first?.expiresAt ? { network: first.network as NetworkId, at: first.expiresAt } : null;
 }

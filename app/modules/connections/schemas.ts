@@ -13,3 +13,28 @@ export const connectQuerySchema = z.object({
 export const disconnectBodySchema = z.object({
   userIdProvider: z.string().trim().min(1).max(255).optional(),
 });
+
+/**
+ * The app-password connect form (Bluesky): a handle or e-mail and an app password made for Plume,
+ * never the account's main password; `service`, the user's own server, is optional (found from the
+ * handle otherwise).
+ */
+export const appPasswordFormSchema = z.object({
+  identifier: z
+    .string({ error: "profile.appPassword.identifierRequired" })
+    .trim()
+    .min(1, "profile.appPassword.identifierRequired")
+    .max(253, "profile.appPassword.identifierRequired"),
+  appPassword: z
+    .string({ error: "profile.appPassword.passwordRequired" })
+    .trim()
+    .min(1, "profile.appPassword.passwordRequired")
+    .max(200, "profile.appPassword.passwordRequired"),
+  service: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .refine((value) => !value || /^https?:\/\/[^\s/]+/.test(value), "profile.appPassword.serviceInvalid"),
+});
+export type AppPasswordForm = z.infer<typeof appPasswordFormSchema>;

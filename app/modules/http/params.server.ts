@@ -4,7 +4,7 @@ import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { isTranslationKey } from "~/modules/i18n/resources";
-import { PLATFORMS } from "~/core/platforms/platforms";
+import { NETWORK_IDS, PLATFORMS } from "~/core/platforms/platforms";
 
 /** A URL segment naming one of our records; `messageKey` is the 404's message when it cannot be one. */
 export function recordIdParam(messageKey: TranslationKey = "errors.notFound") {
@@ -16,6 +16,8 @@ export const postImageParams = postParams.extend({ imageId: recordIdParam("posts
 export const channelParams = z.object({ channelId: recordIdParam("connections.errors.channelNotFound") });
 export const userParams = z.object({ userId: recordIdParam("admin.users.errors.notFound") });
 export const providerParams = z.object({ provider: z.enum(PLATFORMS, { error: "errors.apiNotFound" }) });
+/** Any network a channel can be of (the app-password connect page). */
+export const networkParams = z.object({ network: z.enum(NETWORK_IDS, { error: "errors.apiNotFound" }) });
 
 /**
  * A route's URL params, parsed once: anything the schema refuses (a missing segment, an id no

@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import { networkRules } from "~/modules/networks/rules";
 
 // Image rules (docs/decisions/0011), shared by the upload form and the server.
@@ -15,9 +15,9 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.join(",");
 // networks (they can change later), and no image is ever decoded beyond MAX_IMAGE_PIXELS.
 const strictest = (limits: (number | undefined)[]) => Math.min(...limits.filter((limit): limit is number => limit !== undefined));
 /** The smallest longest side any network takes (8192, X's). */
-export const MAX_IMAGE_SIDE = strictest(PLATFORMS.map((platform) => networkRules(platform).images.maxSide));
+export const MAX_IMAGE_SIDE = strictest(NETWORK_IDS.map((platform) => networkRules(platform).images.maxSide));
 /** The fewest pixels any network takes in all (36,152,320, LinkedIn's). */
-export const MAX_IMAGE_PIXELS = strictest(PLATFORMS.map((platform) => networkRules(platform).images.maxPixels));
+export const MAX_IMAGE_PIXELS = strictest(NETWORK_IDS.map((platform) => networkRules(platform).images.maxPixels));
 
 interface PixelSize {
   width: number;
@@ -25,11 +25,11 @@ interface PixelSize {
 }
 
 /** Whether a platform takes an image of this size (0 × 0, unknown, is left to the platform). */
-export function fitsPlatform(platform: Platform, { width, height }: PixelSize): boolean {
+export function fitsPlatform(platform: NetworkId, { width, height }: PixelSize): boolean {
   const { maxSide, maxPixels } = networkRules(platform).images;
   return (maxSide === undefined || Math.max(width, height) <= maxSide) && (maxPixels === undefined || width * height <= maxPixels);
 }
 
 export function fitsEveryPlatform(size: PixelSize): boolean {
-  return PLATFORMS.every((platform) => fitsPlatform(platform, size));
+  return NETWORK_IDS.every((platform) => fitsPlatform(platform, size));
 }

@@ -2,7 +2,7 @@ import { LEGACY_TEXT_FIELD, parsePlatforms, type Platform } from "~/core/platfor
 import { channelRefs } from "~/modules/connections/connection.server";
 import { parseMediaIds } from "./part-media";
 import type { AppError } from "~/modules/errors/app-error";
-import { applyComposerIntent, severalPerNetwork, type ComposerIntent, type DraftPart } from "./composer";
+import { applyComposerIntent, composesByChannel, type ComposerIntent, type DraftPart } from "./composer";
 import { getEditablePost, setPostTargets, updatePost, type PostChanges } from "./post.server";
 import { targetsProblem } from "./post-targets.server";
 import { textFieldErrors, type TextField } from "./scheduling-rules";
@@ -29,8 +29,8 @@ const TEXT_FIELD: Record<Platform, TextField> = LEGACY_TEXT_FIELD;
 export async function saveWrittenText(userId: string, postId: string, text: string) {
   const post = await getEditablePost(userId, postId);
   const targets = [...post.targets].sort((a, b) => a.position - b.position);
-  if (severalPerNetwork(targets) && targets.every((target) => target.channelId)) {
-    // Several accounts on a network: the shared text is part 1 of every account; later parts stay.
+  if (composesByChannel(targets) && targets.every((target) => target.channelId)) {
+    // Several accounts on a network, or a network without a v1 field: the shared text is part 1 of every account; later parts stay.
     await setPostTargets(
       userId,
       postId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyComposerIntent, formFieldName, parseComposerIntent, type DraftTarget } from "./composer";
+import { applyComposerIntent, composesByChannel, formFieldName, parseComposerIntent, type DraftTarget } from "./composer";
 
 const part = (text: string, imageIds: string[] = []) => ({ text, imageIds });
 const x = (...texts: string[]): DraftTarget => ({ channelId: "x1", network: "twitter", parts: texts.map((text) => part(text)) });
@@ -71,5 +71,14 @@ describe("formFieldName", () => {
   it("turns the service's keys into the form's names", () => {
     expect(formFieldName("targets.0.parts.12.text")).toBe("targets[0].parts[12].text");
     expect(formFieldName("targets.3.channelId")).toBe("targets[3].channelId");
+  });
+});
+
+describe("composesByChannel", () => {
+  it("works by accounts once a network has two, or a channel is of a network without a v1 field (decision 56)", () => {
+    expect(composesByChannel([{ network: "linkedin" }, { network: "twitter" }])).toBe(false);
+    expect(composesByChannel([{ network: "twitter" }, { network: "twitter" }])).toBe(true);
+    expect(composesByChannel([{ network: "linkedin" }, { network: "bluesky" }])).toBe(true);
+    expect(composesByChannel([])).toBe(false);
   });
 });

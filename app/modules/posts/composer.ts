@@ -1,4 +1,4 @@
-import type { Platform } from "~/core/platforms/platforms";
+import { isPlatform, type NetworkId } from "~/core/platforms/platforms";
 import { splitAtLimit } from "./split-parts";
 import { limitsOf } from "./target-rules";
 
@@ -12,7 +12,7 @@ export interface DraftPart {
 
 export interface DraftTarget {
   channelId: string;
-  network: Platform;
+  network: NetworkId;
   parts: DraftPart[];
 }
 
@@ -95,4 +95,13 @@ export function formFieldName(key: string): string {
 /** Whether some network has several of these channels (the first step then picks accounts). */
 export function severalPerNetwork(channels: readonly { network: string }[]): boolean {
   return new Set(channels.map((channel) => channel.network)).size < channels.length;
+}
+
+/**
+ * Whether the wizard works by accounts and parts rather than by the version 1 fields (one text per
+ * LinkedIn / X): some network has several of these channels or targets, or one is of a network the
+ * version 1 fields cannot name (Bluesky, decision 56).
+ */
+export function composesByChannel(channels: readonly { network: string }[]): boolean {
+  return severalPerNetwork(channels) || channels.some((channel) => !isPlatform(channel.network));
 }

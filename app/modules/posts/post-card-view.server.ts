@@ -1,4 +1,4 @@
-import { parsePlatforms } from "~/core/platforms/platforms";
+import { parseNetworks } from "~/core/platforms/platforms";
 import { imageUrl } from "./post-view.server";
 
 /** A card shows at most this much text (five clamped lines on the widest card); the rest would only weigh on the page. */
@@ -29,7 +29,7 @@ export function toPostCardView(post: PostCardRecord) {
   return {
     id: post.id,
     status: post.status,
-    platforms: parsePlatforms(post.platforms),
+    platforms: parseNetworks(post.platforms),
     text: (post.linkedinText || post.twitterText).trim().slice(0, CARD_TEXT_LENGTH),
     scheduledAt: post.scheduledAt?.toISOString() ?? null,
     publishedAt: post.publishedAt?.toISOString() ?? null,

@@ -2,7 +2,7 @@ import { networkRules } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
-import { isPlatform, type Platform } from "~/core/platforms/platforms";
+import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 import { partMedia } from "./part-media";
 import type { PostRecord } from "./post-view.server";
 import { problemField, targetProblems, type PartProblem } from "./target-rules";
@@ -18,7 +18,7 @@ export interface TargetRequest {
 
 /** How a target is named in messages: its network and its account ("X @ada", "LinkedIn ada@example.com"). */
 export function targetLabel(target: { network: string; channel?: { displayName: string; handle: string | null } | null }): string {
-  const rules = isPlatform(target.network) ? networkRules(target.network) : null;
+  const rules = isNetworkId(target.network) ? networkRules(target.network) : null;
   const network = rules?.shortLabel ?? target.network;
   const handle = target.channel?.handle ? `${rules?.handlePrefix ?? ""}${target.channel.handle}` : null;
   const account = target.channel ? (handle ?? target.channel.displayName) : "";
@@ -34,7 +34,7 @@ export async function resolveTargets(userId: string, requests: readonly TargetRe
   const seen = new Set<string>();
   return requests.map((request, t) => {
     const channel = channels.find((candidate) => candidate.id === request.channelId);
-    if (!channel || !isPlatform(channel.network)) {
+    if (!channel || !isNetworkId(channel.network)) {
       throw new AppError("validation_failed", "posts.errors.parts.channelUnknown", {
         fields: { [`targets.${t}.channelId`]: "posts.errors.parts.channelUnknownField" },
       });
@@ -89,7 +89,7 @@ export function targetsProblem(post: Pick<PostRecord, "targets" | "media">, usab
  */
 export function partsProblem(post: Pick<PostRecord, "targets" | "media">): AppError | null {
   const targets = post.targets.map((target) => ({
-    network: target.network as Platform,
+    network: target.network as NetworkId,
     parts: target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length })),
   }));
   const problems = targetProblems(targets);

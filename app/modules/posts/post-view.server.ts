@@ -1,5 +1,5 @@
 import type { Prisma } from "~/modules/db/db.server";
-import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { parsePlatforms, type NetworkId } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "~/modules/connections/avatar-path";
 import { partMedia } from "./part-media";
 
@@ -42,7 +42,7 @@ export function toPostView(post: PostRecord) {
     images: post.media.map(toImageView),
     deliveries: post.deliveries.map((d) => ({
       targetId: d.targetId,
-      platform: d.platform as Platform,
+      platform: d.platform as NetworkId,
       status: d.status as "pending" | "publishing" | "published" | "failed",
       attempts: d.attempts,
       externalId: d.externalId,
@@ -76,7 +76,7 @@ function toTargetView(post: PostRecord, target: PostRecord["targets"][number]) {
   return {
     id: target.id,
     channelId: target.channelId,
-    network: target.network as Platform,
+    network: target.network as NetworkId,
     channel: channel
       ? {
           id: channel.id,

@@ -1,12 +1,12 @@
 import { trackEventFor } from "~/modules/analytics/server-events.server";
-import { channelRefs, usableChannelIds, usablePlatforms } from "~/modules/connections/connection.server";
+import { channelRefs, usableChannelIds, usableNetworks } from "~/modules/connections/connection.server";
 import { getDb, type Prisma } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { inTransaction, type Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { copyPostImages, deleteStoredImages } from "./post-images.server";
-import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { isPlatform, parseNetworks, parsePlatforms, type Platform } from "~/core/platforms/platforms";
 import { postInclude, type PostRecord } from "./post-view.server";
 import type { PostFilter } from "./schemas";
 import { assertWithinScheduledPostLimit, scheduledPostLimitApplies } from "./plan-limit.server";
@@ -123,12 +123,13 @@ export interface PostChanges {
  */
 export async function updatePost(userId: string, postId: string, changes: PostChanges): Promise<PostRecord> {
   const post = await getEditablePost(userId, postId);
-  const platforms = changes.platforms ?? parsePlatforms(post.platforms);
+  // A version 1 change names only the version 1 pair: targets of other networks stay.
+  const platforms = [...(changes.platforms ?? parsePlatforms(post.platforms)), ...parseNetworks(post.platforms).filter((network) => !isPlatform(network))];
   if (post.status === "scheduled") {
     const problem = schedulingProblem(
       { platforms, linkedinText: changes.linkedinText ?? post.linkedinText, twitterText: changes.twitterText ?? post.twitterText },
       post.media,
-      await usablePlatforms(userId),
+      await usableNetworks(userId),
     );
     if (problem) throw problem;
   }
@@ -195,13 +196,13 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
       throw new AppError("time_too_soon", "posts.errors.timeTooSoon", { fields: { scheduledAt: "posts.errors.timeTooSoon" } });
     }
   }
-  const platforms = parsePlatforms(post.platforms);
+  const platforms = parseNetworks(post.platforms);
   // A post the version 1 fields do not say whole (threads, several accounts of a network) has its
   // texts checked part by part first, so that the error names the target and part at fault.
   const byParts = !textsAreVersion1(post.targets);
   const problem =
     (byParts ? partsProblem(post) : null) ??
-    schedulingProblem(post, post.media, await usablePlatforms(userId), { texts: !byParts }) ??
+    schedulingProblem(post, post.media, await usableNetworks(userId), { texts: !byParts }) ??
     targetsProblem(post, await usableChannelIds(userId));
   if (problem) throw problem;
   const limited = await scheduledPostLimitApplies(userId);

@@ -2,7 +2,7 @@ import type { Locale } from "~/modules/i18n/i18n";
 import { localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
 import { calendarPosts, countPostsByFilter, listPostCards } from "./post-lists.server";
 import { toPostCardView } from "./post-card-view.server";
-import { parsePlatforms } from "~/core/platforms/platforms";
+import { parseNetworks } from "~/core/platforms/platforms";
 import type { PostFilter } from "./schemas";
 
 /** One page of a user's posts (newest first, as cards show them) and the count behind every filter. */
@@ -35,7 +35,7 @@ export async function loadPostsCalendar(user: { id: string; timezone: string }, 
   const posts = rows.map((row) => {
     const day = days[row.day]!;
     dayTotals[day] = row.dayTotal;
-    return { id: row.id, status: row.status, platforms: parsePlatforms(row.platforms), text: row.text, at: row.at.toISOString(), day };
+    return { id: row.id, status: row.status, platforms: parseNetworks(row.platforms), text: row.text, at: row.at.toISOString(), day };
   });
   return {
     counts,

@@ -1,4 +1,4 @@
-import { parsePlatforms } from "~/core/platforms/platforms";
+import { parseNetworks } from "~/core/platforms/platforms";
 import { accessEndsBefore, type AccessEnd } from "~/modules/connections/reconnect.server";
 import { publishNow, schedulePost } from "./post.server";
 import { resolveScheduleChoice, type ScheduleChoice } from "./schedule-input";
@@ -26,5 +26,5 @@ export async function applyScheduleChoice(user: { id: string; timezone: string }
     return { now: true };
   }
   const post = await schedulePost(user.id, postId, resolved.at);
-  return { ...resolved, accessEnds: await accessEndsBefore(user.id, resolved.at, parsePlatforms(post.platforms)) };
+  return { ...resolved, accessEnds: await accessEndsBefore(user.id, resolved.at, parseNetworks(post.platforms)) };
 }

@@ -1,11 +1,12 @@
 import { AppError } from "~/modules/errors/app-error";
 import { fitsEveryPlatform, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
-import { LEGACY_TEXT_FIELD, parsePlatforms, type LegacyTextField, type Platform } from "~/core/platforms/platforms";
+import { isPlatform, LEGACY_TEXT_FIELD, parseNetworks, type LegacyTextField, type NetworkId } from "~/core/platforms/platforms";
 import { networkRules } from "~/integrations/networks/rules";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
 interface Content {
-  platforms: Platform[] | string;
+  /** The networks targeted (the version 1 pair and any other). */
+  platforms: readonly NetworkId[] | string;
   linkedinText: string;
   twitterText: string;
 }
@@ -19,12 +20,12 @@ export type TextField = LegacyTextField;
  */
 export function textsAreVersion1(targets: readonly { network: string; parts: readonly unknown[] }[]): boolean {
   const networks = targets.map((target) => target.network);
-  return new Set(networks).size === networks.length && targets.every((target) => target.parts.length <= 1);
+  return new Set(networks).size === networks.length && targets.every((target) => target.parts.length <= 1 && isPlatform(target.network));
 }
 
 /** Per text field, why it could not be published as it stands (empty, or over its limit). */
 export function textFieldErrors(content: Content): Partial<Record<TextField, TranslationKey>> {
-  const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
+  const platforms = (typeof content.platforms === "string" ? parseNetworks(content.platforms) : content.platforms).filter(isPlatform);
   const errors: Partial<Record<TextField, TranslationKey>> = {};
   for (const platform of platforms) {
     const field = LEGACY_TEXT_FIELD[platform];
@@ -42,14 +43,15 @@ export function textFieldErrors(content: Content): Partial<Record<TextField, Tra
 export function schedulingProblem(
   content: Content,
   images: { size: number; width: number; height: number }[],
-  connected: Platform[],
+  connected: readonly NetworkId[],
   { texts = true }: { texts?: boolean } = {},
 ): AppError | null {
-  const platforms = typeof content.platforms === "string" ? parsePlatforms(content.platforms) : content.platforms;
+  const platforms = typeof content.platforms === "string" ? parseNetworks(content.platforms) : content.platforms;
   if (platforms.length === 0) {
     return new AppError("no_platform", "posts.validation.choosePlatform", { fields: { platforms: "posts.validation.choosePlatform" } });
   }
-  for (const platform of texts ? platforms : []) {
+  // Only the version 1 pair has version 1 fields: other networks' texts are checked part by part.
+  for (const platform of texts ? platforms.filter(isPlatform) : []) {
     const field = LEGACY_TEXT_FIELD[platform];
     const text = content[field].trim();
     const rules = networkRules(platform);

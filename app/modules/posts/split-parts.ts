@@ -1,4 +1,4 @@
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { limitsOf, textLength } from "./target-rules";
 
 // "Split at the limit": an over-long text becomes parts that each fit the network's limit, cut at
@@ -12,12 +12,12 @@ function boundaries(text: string, pattern: RegExp): number[] {
   return [...text.matchAll(pattern)].map((match) => (match.index ?? 0) + match[0].length);
 }
 
-function fits(network: Platform, piece: string, max: number): boolean {
+function fits(network: NetworkId, piece: string, max: number): boolean {
   return piece.trim().length > 0 && textLength(network, piece.trimEnd()) <= max;
 }
 
 /** The longest prefix (in code points) that fits: the cut of last resort. */
-function hardCut(network: Platform, text: string, max: number): number {
+function hardCut(network: NetworkId, text: string, max: number): number {
   const points = Array.from(text);
   let low = 1;
   let high = points.length;
@@ -29,7 +29,7 @@ function hardCut(network: Platform, text: string, max: number): number {
   return points.slice(0, low).join("").length;
 }
 
-function cutAt(network: Platform, text: string, max: number): number {
+function cutAt(network: NetworkId, text: string, max: number): number {
   for (const pattern of [SENTENCE_END, WORD_GAP]) {
     const fitting = boundaries(text, pattern).filter((end) => end < text.length && fits(network, text.slice(0, end), max));
     const last = fitting.at(-1);
@@ -39,7 +39,7 @@ function cutAt(network: Platform, text: string, max: number): number {
 }
 
 /** The text as parts that each fit `network`'s limit; a text that fits comes back as one part. */
-export function splitAtLimit(network: Platform, text: string): string[] {
+export function splitAtLimit(network: NetworkId, text: string): string[] {
   const max = limitsOf(network).maxChars;
   const parts: string[] = [];
   let rest = text.trim();

@@ -1,5 +1,5 @@
 import { networkRules } from "~/modules/networks/rules";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
 // What a target's parts must be to be published (checked when scheduling, and live in the
 // composer: this file runs in the browser too). Each problem names the target and the part at
@@ -16,13 +16,13 @@ export interface TargetLimits {
   imagesAfterFirstPart: boolean;
 }
 
-export function limitsOf(network: Platform): TargetLimits {
+export function limitsOf(network: NetworkId): TargetLimits {
   const { limits, laterParts } = networkRules(network);
   return { ...limits, imagesAfterFirstPart: laterParts.maxImages > 0 };
 }
 
 /** A text's length as the network counts it. */
-export function textLength(network: Platform, text: string): number {
+export function textLength(network: NetworkId, text: string): number {
   return networkRules(network).countText(text);
 }
 
@@ -39,7 +39,7 @@ export interface PartProblem {
 }
 
 export interface TargetToCheck {
-  network: Platform;
+  network: NetworkId;
   parts: { text: string; imageCount: number }[];
 }
 

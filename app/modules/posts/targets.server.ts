@@ -1,10 +1,11 @@
 import type { Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
-import { LEGACY_TEXT_FIELD, PLATFORMS, serializePlatforms, type Platform } from "~/core/platforms/platforms";
+import { isPlatform, LEGACY_TEXT_FIELD, NETWORK_IDS, PLATFORMS, serializeNetworks, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { parseMediaIds } from "./part-media";
 
 // A post's targets and parts are written here and only here, together with what the version 1
-// fields derive from them (docs/decisions/0047): platforms (the networks targeted) and
+// fields derive from them (docs/decisions/0047): platforms (the networks targeted, every network:
+// version 1 reads it through parsePlatforms, which keeps its pair; decision 56) and
 // linkedinText / twitterText (part 1 of the first target of each network; for a network no target
 // names, the text last written for it, so that unticking a network and ticking it again loses nothing).
 
@@ -17,14 +18,14 @@ export interface PartInput {
 export interface TargetInput {
   /** null: no channel of the network yet (a draft written before connecting), or removed since. */
   channelId: string | null;
-  network: Platform;
+  network: NetworkId;
   parts: PartInput[];
 }
 
 /** A channel a post can target, as the writer needs to know it. */
 export interface ChannelRef {
   id: string;
-  network: Platform;
+  network: NetworkId;
 }
 
 /** The version 1 fields of a post: one text per network, and the networks chosen. */
@@ -46,7 +47,7 @@ export function legacyFields(targets: readonly TargetInput[], kept: KeptTexts = 
     return target ? (target.parts[0]?.text ?? "") : (kept[LEGACY_TEXT[network]] ?? "");
   };
   return {
-    platforms: serializePlatforms(targets.map((target) => target.network)),
+    platforms: serializeNetworks(targets.map((target) => target.network)),
     linkedinText: firstText("linkedin"),
     twitterText: firstText("twitter"),
   };
@@ -55,8 +56,9 @@ export function legacyFields(targets: readonly TargetInput[], kept: KeptTexts = 
 /**
  * The targets a version 1 change makes of a post's current ones: one target per named network (the
  * first existing target of it, or a new one on the user's first channel of the network), other
- * networks' targets removed, and the given texts as part 1 of the first target of their network.
- * Further parts and further targets of a named network are kept as they are.
+ * version 1 networks' targets removed, and the given texts as part 1 of the first target of their
+ * network. Further parts and further targets of a named network, and the targets of networks version
+ * 1 cannot name (decision 56), are kept as they are.
  */
 export function applyLegacyContent(
   current: readonly TargetInput[],
@@ -68,7 +70,7 @@ export function applyLegacyContent(
   // A target made before its network was connected (no channel) takes the channel connected since.
   const used = new Set(current.flatMap((target) => (target.channelId ? [target.channelId] : [])));
   const targets = current
-    .filter((target) => networks.includes(target.network))
+    .filter((target) => !isPlatform(target.network) || networks.includes(target.network))
     .map((target) => {
       if (target.channelId) return target;
       const channel = channels.find((candidate) => candidate.network === target.network && !used.has(candidate.id));
@@ -80,8 +82,9 @@ export function applyLegacyContent(
     const channel = channels.find((candidate) => candidate.network === network);
     targets.push({ channelId: channel?.id ?? null, network, parts: [{ text: kept[LEGACY_TEXT[network]] ?? "" }] });
   }
-  const ordered = [...targets].sort((a, b) => PLATFORMS.indexOf(a.network) - PLATFORMS.indexOf(b.network));
+  const ordered = [...targets].sort((a, b) => NETWORK_IDS.indexOf(a.network) - NETWORK_IDS.indexOf(b.network));
   return ordered.map((target) => {
+    if (!isPlatform(target.network)) return target;
     const text = change[LEGACY_TEXT[target.network]];
     const first = ordered.find((candidate) => candidate.network === target.network) === target;
     if (!first || text === undefined) return target;
@@ -114,7 +117,7 @@ export function toTargetInputs(targets: readonly StoredTarget[]): TargetInput[] 
     .sort((a, b) => a.position - b.position)
     .map((target) => ({
       channelId: target.channelId,
-      network: target.network as Platform,
+      network: target.network as NetworkId,
       parts: [...target.parts].sort((a, b) => a.position - b.position).map((part) => ({ text: part.text, mediaIds: parseMediaIds(part.mediaIds) })),
     }));
 }
@@ -174,7 +177,7 @@ export async function writeTargets(tx: Tx, postId: string, targets: readonly Tar
     await writeParts(tx, row, input.parts);
   }
   const networks = final.map(
-    ({ input, row }) => input ?? { channelId: row?.channelId ?? null, network: row?.network as Platform, parts: row ? partsOf(row) : [] },
+    ({ input, row }) => input ?? { channelId: row?.channelId ?? null, network: row?.network as NetworkId, parts: row ? partsOf(row) : [] },
   );
   await tx.post.update({ where: { id: postId }, data: legacyFields(networks, kept) });
 }

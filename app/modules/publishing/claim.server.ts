@@ -1,7 +1,7 @@
 import { empty, getDb, sql } from "~/modules/db/db.server";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { getEnv } from "~/core/env/env.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { batcher } from "./batch.server";
 import { failInterruptedTooOften, INTERRUPTED } from "./stranded.server";
 
@@ -14,7 +14,7 @@ export interface ClaimedDelivery {
   id: string;
   postId: string;
   targetId: string;
-  platform: Platform;
+  platform: NetworkId;
   attempts: number;
   sentAt: Date | null;
 }
@@ -29,7 +29,7 @@ export interface ClaimedDelivery {
  * other processes skip them (FOR UPDATE SKIP LOCKED) rather than wait and lose them; SQLite runs one
  * writer at a time anyway.
  */
-export async function claimDue(workerId: string, platform: Platform, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
+export async function claimDue(workerId: string, platform: NetworkId, limit: number, now = new Date()): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   const due = await whatIsDue(platform, now);
   const claimed: ClaimedDelivery[] = [];
@@ -46,7 +46,7 @@ export async function claimDue(workerId: string, platform: Platform, limit: numb
  * nothing to do (most polls) writes nothing, and on SQLite does not take the write lock the web
  * process and the other publishers need.
  */
-async function whatIsDue(platform: Platform, now: Date): Promise<{ expired: boolean; pending: boolean }> {
+async function whatIsDue(platform: NetworkId, now: Date): Promise<{ expired: boolean; pending: boolean }> {
   const [row] = await getDb().$queryRaw<{ expired: unknown; pending: unknown }[]>`
     SELECT EXISTS (SELECT 1 FROM "Delivery" WHERE "status" = 'publishing' AND "leaseUntil" < ${now} AND "platform" = ${platform}) AS "expired",
            EXISTS (SELECT 1 FROM "Delivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND "platform" = ${platform}) AS "pending"`;
@@ -57,7 +57,7 @@ async function whatIsDue(platform: Platform, now: Date): Promise<{ expired: bool
 const TAKEN_OVER_MESSAGE = "The previous attempt stopped before it finished";
 
 /** One claiming statement: the `limit` oldest due rows of one kind, re-checked as they are updated. */
-async function takeDue(workerId: string, platform: Platform, limit: number, now: Date, kind: "pending" | "expired"): Promise<ClaimedDelivery[]> {
+async function takeDue(workerId: string, platform: NetworkId, limit: number, now: Date, kind: "pending" | "expired"): Promise<ClaimedDelivery[]> {
   const due = kind === "pending" ? sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}` : sql`"status" = 'publishing' AND "leaseUntil" < ${now}`;
   const skipLocked = getEnv().isPostgres ? sql`FOR UPDATE SKIP LOCKED` : empty;
   const takenOver = kind === "expired" ? sql`, "errorCode" = ${INTERRUPTED}, "lastError" = ${TAKEN_OVER_MESSAGE}` : empty;
@@ -82,7 +82,7 @@ async function takeDue(workerId: string, platform: Platform, limit: number, now:
     id: row.id,
     postId: row.postId,
     targetId: row.targetId,
-    platform: row.platform as Platform,
+    platform: row.platform as NetworkId,
     attempts: rawNumber(row.attempts),
     sentAt: rawDate(row.sentAt),
   }));

@@ -1,6 +1,6 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
 import type { PartImage, PartToSend, PublishContext } from "~/integrations/networks/types";
-import { connectionSelect, usableConnection, type ConnectionRow } from "~/modules/connections/access-token.server";
+import { connectionSelect, refreshAfterRefusal, usableConnection, type ConnectionRow } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
 import { partMedia } from "~/modules/posts/part-media";
@@ -87,7 +87,13 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
   if (!target.channelId) throw new TargetGone("channel_removed");
   const connection = await usableConnection(post.userId, delivery.platform, post.channels.find((c) => c.id === target.channelId) ?? null);
   const network = getNetwork(delivery.platform);
-  const ctx: PublishContext = { accessToken: connection.accessToken, providerUserId: connection.providerUserId, handle: connection.handle };
+  const ctx: PublishContext = {
+    accessToken: connection.accessToken,
+    // A token its network refused as expired (Bluesky's 400 ExpiredToken) is refreshed once.
+    refreshAccessToken: () => refreshAfterRefusal(connection.id, ctx.accessToken),
+    providerUserId: connection.providerUserId,
+    handle: connection.handle,
+  };
   const parts = [...target.parts].sort((a, b) => a.position - b.position);
   const remaining = parts.filter((part) => part.status !== "published" && part.status !== "unknown");
   const lastToDo = remaining.at(-1);

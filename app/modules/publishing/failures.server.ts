@@ -1,4 +1,4 @@
-import { isPlatform } from "~/core/platforms/platforms";
+import { isNetworkId } from "~/core/platforms/platforms";
 import { classifyCommon } from "~/integrations/networks/classify-error";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
@@ -62,8 +62,8 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   }
   // What the error means is the network's to say (app/integrations/networks/<network>); how long
   // to wait and when to give up is ours.
-  // A provider that is not (yet) a platform has no network in the registry: the shared mapping.
-  const verdict = isPlatform(error.provider) ? getNetwork(error.provider).classifyError(error, step) : classifyCommon(error, step);
+  // A provider with no network in the registry: the shared mapping.
+  const verdict = isNetworkId(error.provider) ? getNetwork(error.provider).classifyError(error, step) : classifyCommon(error, step);
   const giveUp = attempts >= MAX_ATTEMPTS;
   switch (verdict.kind) {
     case "uncertain":

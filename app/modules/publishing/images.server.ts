@@ -1,7 +1,7 @@
 import { networkRules } from "~/integrations/networks/rules";
 import { fitsPlatform } from "~/modules/media/limits";
 import { isPixelLimitError, openImage } from "~/modules/media/sharp.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
 /**
  * An image the platform would refuse for its pixels (stored before uploads were checked, or with
@@ -9,7 +9,7 @@ import type { Platform } from "~/core/platforms/platforms";
  * and nothing is sent.
  */
 export class ImageNotPublishable extends Error {
-  constructor(platform: Platform, size?: { width: number; height: number }) {
+  constructor(platform: NetworkId, size?: { width: number; height: number }) {
     const { shortLabel, images } = networkRules(platform);
     const limits = [
       ...(images.maxPixels !== undefined ? [`${images.maxPixels.toLocaleString("en")} pixels in all`] : []),
@@ -30,7 +30,7 @@ export interface StoredImage {
 }
 
 /** Refuses, before anything is sent, a post whose images the platform would refuse by their recorded size. */
-export function checkImagesFor(platform: Platform, images: { width: number; height: number }[]): void {
+export function checkImagesFor(platform: NetworkId, images: { width: number; height: number }[]): void {
   const refused = images.find((image) => !fitsPlatform(platform, image));
   if (refused) throw new ImageNotPublishable(platform, refused);
 }
@@ -39,7 +39,7 @@ export function checkImagesFor(platform: Platform, images: { width: number; heig
  * A stored image as `platform` takes it: for a network that takes no WebP (`images.takesWebp`) a WebP converted to
  * PNG, never decoding more pixels than any platform takes (a size recorded as 0 × 0 is unknown).
  */
-export async function imageFor(platform: Platform, image: StoredImage): Promise<{ bytes: Buffer; mimeType: string }> {
+export async function imageFor(platform: NetworkId, image: StoredImage): Promise<{ bytes: Buffer; mimeType: string }> {
   checkImagesFor(platform, [image]);
   if (networkRules(platform).images.takesWebp || image.mimeType !== "image/webp") return { bytes: image.bytes, mimeType: image.mimeType };
   try {

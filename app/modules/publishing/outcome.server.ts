@@ -2,7 +2,7 @@ import { trackPostsPublished } from "~/modules/analytics/server-events.server";
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/core/logger/logger.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import type { Outcome } from "./failures.server";
 import { batcher } from "./batch.server";
 import { notifyPublishFailed } from "./notify.server";
@@ -46,7 +46,7 @@ const recordPublishedTogether = batcher(
 );
 
 export async function recordFailure(
-  delivery: { id: string; platform: Platform; postId: string; targetId: string },
+  delivery: { id: string; platform: NetworkId; postId: string; targetId: string },
   workerId: string,
   outcome: Outcome,
   context: {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { getDb } from "~/modules/db/db.server";
 import { logger } from "~/core/logger/logger.server";
-import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import { claimDue, leaseMs, markSent, nextDueAt, releaseUnsent, renewLease, type ClaimedDelivery } from "./claim.server";
 import { attemptDelivery, LeaseLost, partFailureOf, loadWorks, type Work } from "./deliver.server";
 import { classify } from "./failures.server";
@@ -12,9 +12,11 @@ import { settleStrandedPosts } from "./stranded.server";
 /** How often, at most, a publisher looks for posts a dead publisher left unsettled (and once at start). */
 const SWEEP_EVERY_MS = 30_000;
 const CLAIM_BATCH_MS = 20;
+const DEFAULT_CONCURRENCY = 4;
 
 export interface PublisherOptions {
-  concurrency: Record<Platform, number>;
+  /** Deliveries in flight at once per network; a network left out takes DEFAULT_CONCURRENCY. */
+  concurrency: Partial<Record<NetworkId, number>>;
   pollMs: number;
   /** How long shutdown waits for deliveries in flight before giving back those not yet sent. */
   shutdownGraceMs?: number;
@@ -43,7 +45,11 @@ export function startPublisher(options: PublisherOptions): Publisher {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, { delivery: ClaimedDelivery; done: Promise<void> }>();
   const sweepEveryMs = options.sweepEveryMs ?? Math.min(SWEEP_EVERY_MS, leaseMs());
-  const running = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
+  const running = Object.fromEntries(NETWORK_IDS.map((network) => [network, 0])) as Record<NetworkId, number>;
+  const concurrency = Object.fromEntries(NETWORK_IDS.map((network) => [network, options.concurrency[network] ?? DEFAULT_CONCURRENCY])) as Record<
+    NetworkId,
+    number
+  >;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
@@ -85,11 +91,11 @@ export function startPublisher(options: PublisherOptions): Publisher {
         });
         if (settled > 0) logger.warn({ settled }, "Settled posts a stopped publisher left unsettled");
       }
-      for (const platform of PLATFORMS) {
-        const free = options.concurrency[platform] - running[platform];
+      for (const platform of NETWORK_IDS) {
+        const free = concurrency[platform] - running[platform];
         // Busy: wait until a few slots are free and take them with one claim, rather than one
         // claim (and its queries) per finished delivery.
-        const batch = running[platform] === 0 ? 1 : Math.max(1, Math.floor(options.concurrency[platform] / 8));
+        const batch = running[platform] === 0 ? 1 : Math.max(1, Math.floor(concurrency[platform] / 8));
         if (free < batch) {
           busy = true;
           continue;
@@ -137,7 +143,7 @@ export function startPublisher(options: PublisherOptions): Publisher {
   }
 
   schedule(0);
-  logger.info({ workerId, concurrency: options.concurrency }, "Publisher started");
+  logger.info({ workerId, concurrency }, "Publisher started");
 
   return {
     workerId,

@@ -1,5 +1,5 @@
 import type { Translate } from "~/modules/i18n/keys";
-import { isPlatform } from "~/core/platforms/platforms";
+import { isNetworkId } from "~/core/platforms/platforms";
 
 /** Our own reasons, said in the user's language (publishing.reasons.*). */
 const OWN_REASONS = [
@@ -49,5 +49,5 @@ export function deliveryReasonLine(t: Translate, delivery: DeliveryProblem): str
 
 /** A platform's name; a value that is not one of ours (an old row) is shown as it is. */
 function platformName(t: Translate, platform: string): string {
-  return isPlatform(platform) ? t(`platforms.${platform}`) : platform;
+  return isNetworkId(platform) ? t(`platforms.${platform}`) : platform;
 }

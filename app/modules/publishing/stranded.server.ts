@@ -1,6 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 import { MAX_ATTEMPTS } from "./failures.server";
 import { settlePostOf } from "./outcome.server";
 
@@ -21,7 +21,7 @@ export const INTERRUPTED = "interrupted";
  * are settled (failed, the user told). The create request may have gone out before a crash, so
  * sentAt stays: a manual retry looks for the post first.
  */
-export async function failInterruptedTooOften(platform: Platform, now: Date): Promise<number> {
+export async function failInterruptedTooOften(platform: NetworkId, now: Date): Promise<number> {
   const failed = await getDb().delivery.updateManyAndReturn({
     where: { platform, status: "publishing", leaseUntil: { lt: now }, errorCode: INTERRUPTED, attempts: { gte: MAX_ATTEMPTS } },
     data: {
