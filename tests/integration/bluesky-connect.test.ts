@@ -131,6 +131,18 @@ describe("Bluesky connected with an app password, then published to by the publi
     expect(await getDb().channel.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it("never calls a server on a private network, named by the user or by an account's DID document", async () => {
+    const user = await plumeUser();
+    for (const service of ["http://127.0.0.1:5432", "https://localhost", "https://169.254.169.254", "https://10.0.0.1", "https://[::1]"]) {
+      const refused = await connectAs(user.cookie, { identifier: carol.handle, appPassword: carol.appPassword, service });
+      expect(refused.body.result.error[""]).toEqual(["Plume does not call this server: it must be an https address on the internet, not a private network."]);
+      expect(JSON.stringify(refused.body)).not.toContain(carol.appPassword);
+    }
+    const fr = await connectAs(user.cookie, { identifier: carol.handle, appPassword: carol.appPassword, service: "https://192.168.1.1" }, "fr");
+    expect(fr.body.result.error[""]).toEqual(["Plume n’appelle pas ce serveur : il doit avoir une adresse https sur Internet, pas sur un réseau privé."]);
+    expect(await getDb().channel.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("connects, lists the channel in GET /api/channels, and publishes a 2-part thread with an image to the real PDS", { timeout: 60_000 }, async () => {
     const user = await plumeUser();
     const connected = await connectAs(user.cookie, { identifier: carol.handle, appPassword: carol.appPassword });

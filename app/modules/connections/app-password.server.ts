@@ -44,6 +44,8 @@ export async function connectWithAppPassword(
     if (!isProviderError(error)) throw error;
     // Never the password; the identifier is the user's own handle or e-mail, left out too.
     logger.info({ provider: network, status: error.status, code: error.details.code }, "App password sign-in refused");
+    // The PDS the user named, or their DID document names, is not one the server may call (SSRF).
+    if (error.details.code === "origin_refused") throw new AppError("connect_failed", "profile.appPassword.serviceRefused");
     if (error.kind === "http" && (error.status === 401 || error.status === 400)) {
       throw new AppError("invalid_credentials", "profile.appPassword.refused", { values: { platform: getNetwork(network).label } });
     }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
 import { isProviderError, ProviderError } from "~/integrations/provider-error";
+import { assertPublicOrigin } from "~/integrations/public-origin.server";
 
 // Bluesky (AT Protocol) client: XRPC calls `{pds}/xrpc/{nsid}` through http.server.ts like the
 // other networks (its timeout, and its errors turned into ProviderErrors with the XRPC error name as
@@ -53,6 +54,27 @@ const didDocSchema = z.object({
 const PDS_CACHE_MS = 10 * 60_000;
 const pdsCache = new Map<string, { url: string; until: number }>();
 
+/** The origins the operator configured (bsky.social, plc.directory, the AppView; the local PDS in tests). */
+function trustedOrigins(): string[] {
+  const env = getEnv();
+  return [env.BLUESKY_SERVICE_URL, env.BLUESKY_PLC_URL, env.BLUESKY_APPVIEW_URL].map((url) => new URL(url).origin);
+}
+
+/**
+ * Throws unless the server may call `url`'s origin: a configured service, or https on public
+ * addresses. A PDS address comes from a DID document its account wrote, or from the user: calling
+ * it is a request on their behalf, never to the server's own network.
+ */
+export async function assertCallablePds(url: string): Promise<void> {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    throw new ProviderError("bluesky", "http", `Not a PDS address: ${url}`, { status: 400, code: "origin_refused", operation: "identity" });
+  }
+  await assertPublicOrigin("bluesky", origin, trustedOrigins());
+}
+
 export async function pdsOf(did: string): Promise<string> {
   const cached = pdsCache.get(did);
   if (cached && cached.until > Date.now()) return cached.url;
@@ -60,10 +82,12 @@ export async function pdsOf(did: string): Promise<string> {
   if (did.startsWith("did:plc:")) url = `${getEnv().BLUESKY_PLC_URL.replace(/\/+$/, "")}/${encodeURIComponent(did)}`;
   else if (did.startsWith("did:web:")) url = `https://${decodeURIComponent(did.slice("did:web:".length))}/.well-known/did.json`;
   else throw new ProviderError("bluesky", "http", `Not an account's DID: ${did}`, { status: 400, code: "InvalidDid", operation: "identity" });
+  await assertCallablePds(url);
   const docCall: ProviderCall = { provider: "bluesky", operation: "identity", url };
   const doc = readAnswer(docCall, await providerFetch(docCall), didDocSchema);
   const pds = doc.service.find((s) => s.id === "#atproto_pds" || s.id === `${did}#atproto_pds`)?.serviceEndpoint;
   if (!pds) throw new ProviderError("bluesky", "http", `The DID document of ${did} names no PDS`, { status: 400, code: "NoPds", operation: "identity" });
+  await assertCallablePds(pds);
   pdsCache.set(did, { url: pds, until: Date.now() + PDS_CACHE_MS });
   return pds;
 }

@@ -22,6 +22,7 @@ import {
   getSession,
   jwtClaims,
   parsePostUri,
+  assertCallablePds,
   pdsOf,
   postUrl,
   refreshSession,
@@ -77,6 +78,7 @@ async function serviceOfToken(jwt: string): Promise<string> {
 
 async function signIn({ identifier, appPassword, service }: { identifier: string; appPassword: string; service?: string }) {
   const entry = getEnv().BLUESKY_SERVICE_URL;
+  if (service) await assertCallablePds(service);
   let pds = service;
   if (!pds && isHandle(identifier.replace(/^@/, ""))) {
     // The handle's own PDS (any PDS, not only bsky.social's); an e-mail goes to the default service.
@@ -218,7 +220,7 @@ function classifyError(error: unknown, step: "post" | "prepare" = "post"): Error
     if (code && DEAD_SESSION.has(code)) return { kind: "needs_reconnect", code: "unauthorized" };
     // A refresh refused for any reason (a revoked app password): sign in again.
     if (operation === "refresh" && (status === 400 || status === 401)) return { kind: "needs_reconnect", code: "unauthorized" };
-    if (code === "too_long" || code === "BlobTooLarge" || code === "parent_not_found") return { kind: "permanent", code };
+    if (code === "too_long" || code === "BlobTooLarge" || code === "parent_not_found" || code === "origin_refused") return { kind: "permanent", code };
     if (status === 400 && code === "InvalidRequest") return { kind: "permanent", code: "invalid_request" };
   }
   return classifyCommon(error, step);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPublicAddress, normaliseInstance } from "./instance.server";
+import { isPublicAddress } from "~/integrations/public-origin.server";
+import { normaliseInstance } from "./instance.server";
 
 describe("normaliseInstance", () => {
   it.each([

@@ -241,7 +241,7 @@ async function fetchMetrics(ctx: PublishContext, externalIds: readonly string[])
 function classifyError(error: unknown, step: "post" | "prepare" = "post"): ErrorClass {
   if (isProviderError(error) && error.kind === "http") {
     const { status, code, operation } = error.details;
-    if (code === "instance_refused") return { kind: "permanent", code };
+    if (code === "instance_refused" || code === "origin_refused") return { kind: "permanent", code };
     if (code === "no_refresh") return { kind: "needs_reconnect", code: "unauthorized" };
     // Still processing: the same part again later (its key unchanged).
     if (code === "media_processing" || (status === 422 && /not finished processing/i.test(error.message)))
