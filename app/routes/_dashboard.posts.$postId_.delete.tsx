@@ -13,6 +13,7 @@ import { formErrorsOf } from "~/modules/forms/reply";
 import { replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { deletePost, getOwnPost } from "~/modules/posts/post.server";
+import { toPostView } from "~/modules/posts/post-view.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { postId } = getPageParams(params, postParams);
   try {
     const post = await getOwnPost(user.id, postId);
-    return { id: post.id, text: post.linkedinText || post.twitterText };
+    return { id: post.id, text: toPostView(post).text };
   } catch (error) {
     rethrowAsResponse(error);
   }

@@ -52,7 +52,7 @@ export default function SchedulePostPage() {
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
         <h1 className="text-lg leading-tight font-semibold">{title}</h1>
-        <CardDescription className="line-clamp-2">{post.linkedinText || post.twitterText}</CardDescription>
+        <CardDescription className="line-clamp-2">{post.text}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">

@@ -72,6 +72,36 @@ describe("loadPostsPage filters", () => {
   });
 });
 
+describe("a post neither version 1 text says (Bluesky only)", () => {
+  it("shows part 1 of its first target on its card and in the calendar", async () => {
+    const user = await createUser();
+    const post = await getDb().post.create({
+      data: {
+        userId: user.id,
+        platforms: "bluesky",
+        status: "scheduled",
+        scheduledAt: new Date("2026-04-02T09:00:00Z"),
+        targets: {
+          create: {
+            network: "bluesky",
+            position: 1,
+            parts: {
+              create: [
+                { position: 2, text: "The second post of the thread" },
+                { position: 1, text: " Only on Bluesky, part one" },
+              ],
+            },
+          },
+        },
+      },
+    });
+    const page = await loadPostsPage(user.id, "all", 1, 10);
+    expect(page.posts.find((p) => p.id === post.id)).toMatchObject({ text: "Only on Bluesky, part one" });
+    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "UTC" }, "all", "2026-04", "en");
+    expect(calendar.posts.find((p) => p.id === post.id)).toMatchObject({ text: " Only on Bluesky, part one" });
+  });
+});
+
 describe("loadPostsCalendar", () => {
   async function placePost(userId: string, text: string, data: { status: string; scheduledAt?: Date; publishedAt?: Date }) {
     const post = await createPost(userId, { platforms: ["linkedin"], linkedinText: text });

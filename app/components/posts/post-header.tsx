@@ -12,7 +12,7 @@ import { isPlatform } from "~/core/platforms/platforms";
 export function PostHeader({ post }: { post: PostView }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const firstLine = (post.linkedinText || post.twitterText).split("\n")[0]?.trim();
+  const firstLine = post.text.split("\n")[0]?.trim();
   const failedDeliveries = post.deliveries.flatMap((d) => {
     const line = d.status === "failed" ? deliveryReasonLine(t, d) : null;
     return line ? [{ platform: d.platform, line }] : [];

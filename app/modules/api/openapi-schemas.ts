@@ -95,6 +95,7 @@ export const postSchema = z.object({
   status: z.enum(["draft", "scheduled", "publishing", "published", "failed"]),
   linkedinText: z.string(),
   twitterText: z.string(),
+  text: z.string().describe("What the post says, to name it: its LinkedIn text, else its X text, else part 1 of its first target"),
   platforms: z.array(platform),
   scheduledAt: time.nullable(),
   publishedAt: time.nullable(),

@@ -12,6 +12,8 @@ export interface PostCardRecord {
   /** Both texts, cut a little beyond what a card shows (toPostCardView picks one and trims it). */
   linkedinText: string;
   twitterText: string;
+  /** Part 1 of the first target, for a post neither v1 text says (Bluesky only), cut the same. */
+  firstPartText: string;
   scheduledAt: Date | null;
   publishedAt: Date | null;
   createdAt: Date;
@@ -30,7 +32,7 @@ export function toPostCardView(post: PostCardRecord) {
     id: post.id,
     status: post.status,
     platforms: parseNetworks(post.platforms),
-    text: (post.linkedinText || post.twitterText).trim().slice(0, CARD_TEXT_LENGTH),
+    text: (post.linkedinText || post.twitterText || post.firstPartText).trim().slice(0, CARD_TEXT_LENGTH),
     scheduledAt: post.scheduledAt?.toISOString() ?? null,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),

@@ -7,6 +7,7 @@ const record = (changes: Partial<PostCardRecord> = {}): PostCardRecord => ({
   platforms: "linkedin,twitter",
   linkedinText: "",
   twitterText: "",
+  firstPartText: "",
   scheduledAt: new Date("2026-11-23T10:00:00Z"),
   publishedAt: null,
   createdAt: new Date("2026-11-20T08:00:00Z"),
@@ -20,6 +21,7 @@ describe("toPostCardView", () => {
   it("shows the LinkedIn text, else the X text, trimmed and cut to what a card can show", () => {
     expect(toPostCardView(record({ linkedinText: "  Hello  ", twitterText: "Short" })).text).toBe("Hello");
     expect(toPostCardView(record({ twitterText: "Only on X " })).text).toBe("Only on X");
+    expect(toPostCardView(record({ firstPartText: " Only on Bluesky" })).text).toBe("Only on Bluesky");
     expect(toPostCardView(record({ linkedinText: "word ".repeat(1000) })).text).toHaveLength(CARD_TEXT_LENGTH);
   });
 

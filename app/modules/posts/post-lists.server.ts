@@ -6,6 +6,16 @@ import { CARD_TEXT_LENGTH, type PostCardRecord } from "./post-card-view.server";
 import type { PostFilter } from "./schemas";
 
 /**
+ * Part 1 of a post's first target, cut by the database: the text of a post that neither version 1
+ * field says (a Bluesky-only post). Callers read it only when both are empty; NULL when the post
+ * has no part.
+ */
+function firstPartText(cut: number) {
+  return sql`(SELECT SUBSTR("PostPart"."text", 1, ${cut}) FROM "PostPart" JOIN "PostTarget" ON "PostTarget"."id" = "PostPart"."targetId"
+    WHERE "PostTarget"."postId" = "Post"."id" ORDER BY "PostTarget"."position", "PostPart"."position" LIMIT 1)`;
+}
+
+/**
  * A page of posts as the /posts gallery and list show them: only a card's fields, the start of its
  * texts, its first image and how many it has; one statement (the full texts, every image and the
  * deliveries stay out of the page's data).
@@ -20,6 +30,7 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
       platforms: string;
       linkedinText: string;
       twitterText: string;
+      firstPartText: string | null;
       scheduledAt: Date | string | null;
       publishedAt: Date | string | null;
       createdAt: Date | string;
@@ -32,6 +43,7 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
     }[]
   >`
     SELECT "Post"."id", "status", "platforms", SUBSTR("linkedinText", 1, ${cut}) AS "linkedinText", SUBSTR("twitterText", 1, ${cut}) AS "twitterText",
+      CASE WHEN "linkedinText" = '' AND "twitterText" = '' THEN ${firstPartText(cut)} END AS "firstPartText",
       "scheduledAt", "publishedAt", "Post"."createdAt", "composeStep",
       "first"."id" AS "imageId", "first"."altText", "first"."width", "first"."height",
       (SELECT COUNT(*) FROM "Media" WHERE "Media"."postId" = "Post"."id") AS "imageCount"
@@ -48,6 +60,7 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
     platforms: row.platforms,
     linkedinText: row.linkedinText,
     twitterText: row.twitterText,
+    firstPartText: row.firstPartText ?? "",
     scheduledAt: rawDate(row.scheduledAt),
     publishedAt: rawDate(row.publishedAt),
     createdAt: rawDate(row.createdAt),
@@ -132,7 +145,7 @@ export async function calendarPosts(
     { id: string; status: string; platforms: string; text: string; at: Date | string; day: number | bigint; dayTotal: number | bigint }[]
   >`
     SELECT "Post"."id", "status", "platforms",
-      SUBSTR(CASE WHEN "linkedinText" <> '' THEN "linkedinText" ELSE "twitterText" END, 1, ${textLength}) AS "text",
+      COALESCE(SUBSTR(CASE WHEN "linkedinText" <> '' THEN "linkedinText" WHEN "twitterText" <> '' THEN "twitterText" END, 1, ${textLength}), ${firstPartText(textLength)}, '') AS "text",
       "at", "day", "dayTotal"
     FROM (
       SELECT "id", "at", "day", ROW_NUMBER() OVER (PARTITION BY "day" ORDER BY "at", "id") AS "rank", COUNT(*) OVER (PARTITION BY "day") AS "dayTotal"

@@ -29,6 +29,8 @@ export function toPostView(post: PostRecord) {
     status: post.status as "draft" | "scheduled" | "publishing" | "published" | "failed",
     linkedinText: post.linkedinText,
     twitterText: post.twitterText,
+    /** What the post says, to name it: a version 1 text, else part 1 of its first target (a Bluesky-only post). */
+    text: post.linkedinText || post.twitterText || (post.targets[0]?.parts[0]?.text ?? ""),
     platforms: parsePlatforms(post.platforms),
     scheduledAt: post.scheduledAt?.toISOString() ?? null,
     publishedAt: post.publishedAt?.toISOString() ?? null,

@@ -20,12 +20,13 @@ export async function notifyPublishFailed(postId: string): Promise<void> {
       userId: true,
       linkedinText: true,
       twitterText: true,
+      targets: { orderBy: { position: "asc" }, take: 1, select: { parts: { orderBy: { position: "asc" }, take: 1, select: { text: true } } } },
       user: { select: { email: true, locale: true } },
       deliveries: { where: { status: "failed" }, select: { platform: true, status: true, errorCode: true, lastError: true } },
     },
   });
   if (!post) return;
-  const excerpt = (post.linkedinText || post.twitterText).replace(/\s+/g, " ").slice(0, 80);
+  const excerpt = (post.linkedinText || post.twitterText || (post.targets[0]?.parts[0]?.text ?? "")).replace(/\s+/g, " ").slice(0, 80);
   await db.notification.create({ data: { userId: post.userId, postId, kind: "publish_failed", message: excerpt } });
   trackEvent({ id: post.userId, email: post.user.email }, "post publish failed", {
     post_id: postId,
