@@ -57,4 +57,15 @@ describe("fetchProviderImage", () => {
     expect(await get("https://user:secret@pbs.twimg.com/a.png")).toEqual({ ok: false, reason: "url" });
     expect(await get("not a url")).toEqual({ ok: false, reason: "url" });
   });
+
+  it("never fetches a picture from a private network, even over https", async () => {
+    for (const url of [
+      "https://10.0.0.5/avatar.png",
+      "https://127.0.0.1/avatar.png",
+      "https://[::1]/a.png",
+      "https://metadata.internal/a.png",
+      "https://localhost/a.png",
+    ])
+      expect(await get(url), url).toEqual({ ok: false, reason: "url" });
+  });
 });

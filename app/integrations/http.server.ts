@@ -3,6 +3,7 @@ import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { ProviderError, type ProviderName } from "./provider-error";
+import { assertPublicOrigin } from "./public-origin.server";
 
 // The one place the LinkedIn, X and Bluesky clients touch the network: a timeout on every call, and every
 // failure turned into a ProviderError carrying the provider's own message, code and retry time.
@@ -271,7 +272,7 @@ export async function fetchProviderImage({
   maxBytes: number;
   types: readonly string[];
 }): Promise<ImageFetch> {
-  if (!allowedImageUrl(provider, url)) return { ok: false, reason: "url" };
+  if (!(await allowedImageUrl(provider, url))) return { ok: false, reason: "url" };
   const timeoutMs = getEnv().PROVIDER_TIMEOUT_MS;
   try {
     const response = await fetch(url, { redirect: "manual", headers: { Accept: types.join(",") }, signal: AbortSignal.timeout(timeoutMs) });
@@ -312,8 +313,12 @@ export async function fetchProviderImage({
   }
 }
 
-/** https anywhere (the providers' image hosts), or the provider's configured API or OAuth origin (a fake on http). */
-function allowedImageUrl(provider: NetworkId, url: string): boolean {
+/**
+ * The provider's configured API or OAuth origin (a fake on http), else https on public addresses
+ * only: a picture's address comes from the network's answer (on Mastodon, from the instance), and
+ * fetching it must never reach the server's own network.
+ */
+async function allowedImageUrl(provider: NetworkId, url: string): Promise<boolean> {
   let target: URL;
   try {
     target = new URL(url);
@@ -321,18 +326,23 @@ function allowedImageUrl(provider: NetworkId, url: string): boolean {
     return false;
   }
   if (target.username || target.password) return false;
-  if (target.protocol === "https:") return true;
   const env = getEnv();
   const own: Record<NetworkId, string[]> = {
     linkedin: [env.LINKEDIN_API_URL, env.LINKEDIN_OAUTH_URL],
     twitter: [env.X_API_URL, env.X_OAUTH_URL],
     bluesky: [env.BLUESKY_SERVICE_URL, env.BLUESKY_APPVIEW_URL],
   };
-  return own[provider].some((base) => {
+  const trusted = own[provider].flatMap((base) => {
     try {
-      return new URL(base).origin === target.origin;
+      return [new URL(base).origin];
     } catch {
-      return false;
+      return [];
     }
   });
+  try {
+    await assertPublicOrigin(provider, target.origin, trusted);
+    return true;
+  } catch {
+    return false;
+  }
 }
