@@ -57,30 +57,65 @@ function Empty() {
   return <span className="opacity-50">{t("preview.empty")}</span>;
 }
 
-export function XThreadPreview({ target }: { target: PreviewTarget }) {
+/** How a network draws a thread: the one layout X and Bluesky share, in each one's own colours. */
+interface ThreadLook {
+  network: "twitter" | "bluesky";
+  article: string;
+  line: string;
+  avatar: string;
+  name: string;
+  muted: string;
+  icons: string;
+  images: string;
+}
+
+const X_LOOK: ThreadLook = {
+  network: "twitter",
+  article: "bg-white text-[#0f1419] dark:bg-black dark:text-[#e7e9ea]",
+  line: "bg-[#cfd9de] dark:bg-[#333639]",
+  avatar: "bg-[#0f1419] text-white dark:bg-[#e7e9ea] dark:text-black",
+  name: "font-bold",
+  muted: "text-[#536471] dark:text-[#71767b]",
+  icons: "text-[#536471]",
+  images: "rounded-2xl border",
+};
+
+const BLUESKY_LOOK: ThreadLook = {
+  network: "bluesky",
+  article: "bg-white text-[#0b0f14] dark:border-[#2e4052] dark:bg-[#161e27] dark:text-[#f1f3f5]",
+  line: "bg-[#d4dbe2] dark:bg-[#2e4052]",
+  avatar: "bg-[#1083fe] text-white",
+  name: "font-semibold",
+  muted: "text-[#6f869f] dark:text-[#aebbc9]",
+  icons: "text-[#6f869f]",
+  images: "rounded-xl border",
+};
+
+/** A thread of posts joined by a line (X, Bluesky): each part under the account's avatar and name. */
+function ThreadPreview({ target, look }: { target: PreviewTarget; look: ThreadLook }) {
   const { t } = useTranslation();
-  const name = target.channel?.displayName ?? t("platforms.twitter");
+  const name = target.channel?.displayName ?? t(`platforms.${look.network}`);
   const handle = target.channel?.handle ? `@${target.channel.handle}` : "";
   return (
-    <article aria-label={t("preview.twitter")} className="rounded-lg border bg-white px-3 pt-3 text-[#0f1419] shadow-xs dark:bg-black dark:text-[#e7e9ea]">
+    <article aria-label={t(`preview.${look.network}`)} className={cn("rounded-lg border px-3 pt-3 shadow-xs", look.article)}>
       <ol>
         {target.parts.map((part, p) => {
           const last = p === target.parts.length - 1;
           return (
             <li key={p} className="relative flex gap-3 pb-3">
               {/* The thread's connector line, from this avatar down to the next. */}
-              {!last ? <span aria-hidden className="absolute top-11 bottom-0 left-5 w-0.5 -translate-x-1/2 bg-[#cfd9de] dark:bg-[#333639]" /> : null}
-              <Avatar channel={target.channel} className="size-10 bg-[#0f1419] text-white dark:bg-[#e7e9ea] dark:text-black" />
+              {!last ? <span aria-hidden className={cn("absolute top-11 bottom-0 left-5 w-0.5 -translate-x-1/2", look.line)} /> : null}
+              <Avatar channel={target.channel} className={cn("size-10", look.avatar)} />
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <p className="flex min-w-0 gap-1 text-sm">
-                  <span className="truncate font-bold">{name}</span>
-                  <span className="truncate text-[#536471] dark:text-[#71767b]">
+                  <span className={cn("truncate", look.name)}>{name}</span>
+                  <span className={cn("truncate", look.muted)}>
                     {handle} · {t("preview.nowShort")}
                   </span>
                 </p>
                 <p className="text-sm break-words whitespace-pre-wrap">{part.text || <Empty />}</p>
-                <ImageGrid images={part.images} className="rounded-2xl border" />
-                <div aria-hidden className="flex justify-between pr-8 text-[#536471]">
+                <ImageGrid images={part.images} className={look.images} />
+                <div aria-hidden className={cn("flex justify-between pr-8", look.icons)}>
                   {[MessageCircle, Repeat2, Heart].map((Icon, index) => (
                     <Icon key={index} className="size-4" />
                   ))}
@@ -92,6 +127,11 @@ export function XThreadPreview({ target }: { target: PreviewTarget }) {
       </ol>
     </article>
   );
+}
+
+/** X: a chain of posts joined by a line. */
+export function XThreadPreview({ target }: { target: PreviewTarget }) {
+  return <ThreadPreview target={target} look={X_LOOK} />;
 }
 
 export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
@@ -134,42 +174,7 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
 
 /** Bluesky: a thread of posts joined by a line, in Bluesky's colours (its blue, its dark navy). */
 export function BlueskyThreadPreview({ target }: { target: PreviewTarget }) {
-  const { t } = useTranslation();
-  const name = target.channel?.displayName ?? t("platforms.bluesky");
-  const handle = target.channel?.handle ? `@${target.channel.handle}` : "";
-  return (
-    <article
-      aria-label={t("preview.bluesky")}
-      className="rounded-lg border bg-white px-3 pt-3 text-[#0b0f14] shadow-xs dark:border-[#2e4052] dark:bg-[#161e27] dark:text-[#f1f3f5]"
-    >
-      <ol>
-        {target.parts.map((part, p) => {
-          const last = p === target.parts.length - 1;
-          return (
-            <li key={p} className="relative flex gap-3 pb-3">
-              {!last ? <span aria-hidden className="absolute top-11 bottom-0 left-5 w-0.5 -translate-x-1/2 bg-[#d4dbe2] dark:bg-[#2e4052]" /> : null}
-              <Avatar channel={target.channel} className="size-10 bg-[#1083fe] text-white" />
-              <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <p className="flex min-w-0 gap-1 text-sm">
-                  <span className="truncate font-semibold">{name}</span>
-                  <span className="truncate text-[#6f869f] dark:text-[#aebbc9]">
-                    {handle} · {t("preview.nowShort")}
-                  </span>
-                </p>
-                <p className="text-sm break-words whitespace-pre-wrap">{part.text || <Empty />}</p>
-                <ImageGrid images={part.images} className="rounded-xl border" />
-                <div aria-hidden className="flex justify-between pr-8 text-[#6f869f]">
-                  {[MessageCircle, Repeat2, Heart].map((Icon, index) => (
-                    <Icon key={index} className="size-4" />
-                  ))}
-                </div>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-    </article>
-  );
+  return <ThreadPreview target={target} look={BLUESKY_LOOK} />;
 }
 
 /** Each network's preview, by its id: previews are network-specific UI, chosen here and only here. */
