@@ -1,6 +1,7 @@
 // The analytics dashboard's figures from real rows, in the admin's time zone, and its loader's
 // answer to a non-admin.
 import { beforeAll, describe, expect, it } from "vitest";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { createSession } from "~/modules/auth/session.server";
 import { getAnalytics, type Analytics } from "~/modules/admin/analytics.server";
 import { getDb } from "~/modules/db/db.server";
@@ -57,6 +58,7 @@ beforeAll(async () => {
   await post(ada.id, { status: "published", source: "ai", createdAt: at("2025-03-07T10:00:00Z"), scheduledAt: due1, publishedAt: plus(due1, 90) }, [
     { platform: "linkedin", status: "published", publishedAt: plus(due1, 30) },
     { platform: "twitter", status: "published", publishedAt: plus(due1, 90) },
+    { platform: "bluesky", status: "published", publishedAt: plus(due1, 45) },
   ]);
   const due2 = at("2025-03-09T15:00:00Z");
   await post(ada.id, { status: "failed", createdAt: at("2025-03-09T12:00:00Z"), scheduledAt: due2 }, [
@@ -115,6 +117,9 @@ describe("admin analytics", () => {
     expect(linkedin).toMatchObject({ platform: "linkedin", published: 2, failed: 0, successRate: 1, latenessP50: 20 });
     expect(linkedin!.latenessP95).toBeCloseTo(29);
     expect(twitter).toMatchObject({ platform: "twitter", published: 1, failed: 1, successRate: 0.5, latenessP50: 90, latenessP95: 90 });
+    // Every network has its row, not only the version 1 pair.
+    expect(analytics.platforms.map((p) => p.platform)).toEqual([...NETWORK_IDS]);
+    expect(analytics.platforms.find((p) => p.platform === "bluesky")).toMatchObject({ published: 1, failed: 0, successRate: 1, latenessP50: 45 });
   });
 });
 

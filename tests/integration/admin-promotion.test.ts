@@ -1,6 +1,7 @@
 // Promotion and demotion, from the page and the API, and the CSV exports' every row and escaping.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getSessionState } from "~/modules/auth/session.server";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
 import * as usersCsv from "~/routes/admin.users[.]csv";
 import * as waitlistCsv from "~/routes/admin.waitlist[.]csv";
@@ -141,7 +142,9 @@ describe("CSV exports", () => {
     await makeUser("=cmd@evil.example");
     await makeUser("+sum@evil.example");
     const lines = await csvOf(usersCsv.loader as Handler, "/admin/users.csv");
-    expect(lines[0]).toBe("id,email,role,admin_source,verified,plan,posts,linkedin,twitter,created_at,updated_at");
+    // One column per network after "posts", the version 1 pair first.
+    expect(lines[0]).toBe(`id,email,role,admin_source,verified,plan,posts,${NETWORK_IDS.join(",")},created_at,updated_at`);
+    expect(lines[0]).toMatch(/,posts,linkedin,twitter,bluesky,/);
     expect(lines.filter(Boolean)).toHaveLength((await getDb().user.count()) + 1);
     expect(lines.some((line) => line.includes(",'=cmd@evil.example,"))).toBe(true);
     expect(lines.some((line) => line.includes(",'+sum@evil.example,"))).toBe(true);

@@ -1,6 +1,7 @@
 // The admin's user management through its real route modules: who may see it (403 / 401), the
 // API's search, paging and 422s, the promotion rules, and the CSV exports' escaping.
 import { beforeAll, describe, expect, it } from "vitest";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
 import * as usersCsv from "~/routes/admin.users[.]csv";
 import * as waitlistCsv from "~/routes/admin.waitlist[.]csv";
@@ -62,6 +63,9 @@ describe("GET /api/admin/users", () => {
     const posted = await getDb().user.findUniqueOrThrow({ where: { email: "paging-07@list.example" } });
     await getDb().post.createMany({ data: [{ userId: posted.id }, { userId: posted.id }, { userId: posted.id }] });
     await getDb().channel.create({ data: { userId: posted.id, network: "linkedin", providerUserId: "li-1", status: "needs_reconnect" } });
+    // Two accounts on one network: one needing reconnection does not hide the one that works.
+    await getDb().channel.create({ data: { userId: posted.id, network: "bluesky", providerUserId: "did:plc:a", status: "needs_reconnect" } });
+    await getDb().channel.create({ data: { userId: posted.id, network: "bluesky", providerUserId: "did:plc:b", status: "active" } });
   });
   const list = (query: string) => outcome(apiUsers.loader as Handler, args(`/api/admin/users${query}`, { cookie: admin.cookie }));
 
@@ -77,7 +81,8 @@ describe("GET /api/admin/users", () => {
         verified: true,
         plan: "free",
         postCount: 3,
-        connections: { linkedin: "needs_reconnect", twitter: "none" },
+        // Every network has its entry, "none" where the user has no channel of it.
+        connections: Object.fromEntries(NETWORK_IDS.map((id) => [id, id === "linkedin" ? "needs_reconnect" : id === "bluesky" ? "active" : "none"])),
       }),
     ]);
     const self = await list(`?q=${encodeURIComponent("admin@example.com")}`);

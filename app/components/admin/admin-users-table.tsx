@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import type { AdminUserSort } from "~/modules/admin/schemas";
 import type { AdminUserView, ConnectionState } from "~/modules/admin/users.server";
 import type { KeysUnder } from "~/modules/i18n/keys";
-import { PLATFORMS } from "~/core/platforms/platforms";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
 import { RoleActions } from "./role-actions";
@@ -50,12 +50,12 @@ const connectionStyle = {
   none: { tone: "neutral", Icon: null },
 } as const;
 
-/** One badge a platform: its logo, and a mark for its state (the state in words for screen readers and on hover). */
+/** One badge a network: its logo, and a mark for its state (the state in words for screen readers and on hover). */
 function ConnectionBadges({ connections }: { connections: AdminUserView["connections"] }) {
   const { t } = useTranslation();
   return (
     <ul className="flex gap-1">
-      {PLATFORMS.map((platform) => {
+      {NETWORK_IDS.map((platform) => {
         const state: ConnectionState = connections[platform];
         const { tone, Icon } = connectionStyle[state];
         const label = `${t(`admin.users.platform.${platform}`)}: ${t(`admin.users.connection.${state}`)}`;

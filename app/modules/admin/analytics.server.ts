@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import { PLATFORMS } from "~/core/platforms/platforms";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { countByDay, dayWindow, summarizeDeliveries, type AnalyticsTotals, type PlatformSummary } from "./analytics";
 
 const PAID_PLANS = ["basic", "pro", "enterprise"];
@@ -74,7 +74,7 @@ export async function getAnalytics(timeZone: string, now = new Date()): Promise<
     ),
     platforms: summarizeDeliveries(
       deliveries.map((d) => ({ platform: d.platform, status: d.status, publishedAt: d.publishedAt, dueAt: d.post.scheduledAt })),
-      PLATFORMS,
+      NETWORK_IDS,
     ),
   };
 }

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId } from "~/core/platforms/platforms";
 
 // The pure half of the analytics dashboard: day buckets in the admin's time zone, percentiles and
 // per-platform summaries. The database half (analytics.server.ts) selects bounded rows and hands
@@ -70,7 +70,7 @@ export interface FinishedDelivery {
 }
 
 export interface PlatformSummary {
-  platform: Platform;
+  platform: NetworkId;
   published: number;
   failed: number;
   /** published / (published + failed), 0..1. */
@@ -80,8 +80,8 @@ export interface PlatformSummary {
   latenessP95: number | null;
 }
 
-/** Success rate and lateness per platform, from the deliveries that finished. */
-export function summarizeDeliveries(deliveries: FinishedDelivery[], platforms: readonly Platform[]): PlatformSummary[] {
+/** Success rate and lateness per network, from the deliveries that finished. */
+export function summarizeDeliveries(deliveries: FinishedDelivery[], platforms: readonly NetworkId[]): PlatformSummary[] {
   return platforms.map((platform) => {
     const mine = deliveries.filter((d) => d.platform === platform);
     const published = mine.filter((d) => d.status === "published");

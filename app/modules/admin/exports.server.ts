@@ -1,10 +1,12 @@
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
 import type { CsvValue } from "./csv";
 import { adminUserSelect, toAdminUserView } from "./users.server";
 
 const BATCH = 500;
 
-export const USERS_CSV_HEADER = ["id", "email", "role", "admin_source", "verified", "plan", "posts", "linkedin", "twitter", "created_at", "updated_at"];
+/** One column per network after "posts" (linkedin and twitter first, as before; a new network adds its column after them). */
+export const USERS_CSV_HEADER = ["id", "email", "role", "admin_source", "verified", "plan", "posts", ...NETWORK_IDS, "created_at", "updated_at"];
 export const WAITLIST_CSV_HEADER = ["id", "full_name", "email", "locale", "created_at"];
 
 /** Every account, a batch at a time (keyset paging on id: stable while rows are added). */
@@ -28,8 +30,7 @@ export async function* userCsvBatches(): AsyncGenerator<CsvValue[][]> {
         u.verified,
         u.plan,
         u.postCount,
-        u.connections.linkedin,
-        u.connections.twitter,
+        ...NETWORK_IDS.map((network) => u.connections[network]),
         u.createdAt,
         u.updatedAt,
       ]);

@@ -1,3 +1,4 @@
+import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import { getDb, raw, sql, type Prisma } from "~/modules/db/db.server";
 import { rawNumber } from "~/modules/db/raw-values";
 import { currentSubscription, type SubscriptionView } from "~/modules/subscriptions/subscription.server";
@@ -21,7 +22,8 @@ export interface AdminUserView {
   verified: boolean;
   plan: SubscriptionView["plan"];
   postCount: number;
-  connections: { linkedin: ConnectionState; twitter: ConnectionState };
+  /** Every network, "none" where the user has no channel of it (the v1 pair first, as before). */
+  connections: Record<NetworkId, ConnectionState>;
   createdAt: string;
   updatedAt: string;
 }
@@ -44,10 +46,11 @@ export const adminUserSelect = {
 
 export type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
 
-function connectionState(row: AdminUserRow, provider: "linkedin" | "twitter"): ConnectionState {
-  const connection = row.channels.find((c) => c.network === provider);
-  if (!connection) return "none";
-  return connection.status === "needs_reconnect" ? "needs_reconnect" : "active";
+/** A network's state for the user: "active" when one of its channels works, else "needs_reconnect" when it has some, else "none". */
+function connectionState(row: AdminUserRow, network: NetworkId): ConnectionState {
+  const channels = row.channels.filter((c) => c.network === network);
+  if (channels.length === 0) return "none";
+  return channels.some((c) => c.status !== "needs_reconnect") ? "active" : "needs_reconnect";
 }
 
 export function toAdminUserView(row: AdminUserRow): AdminUserView {
@@ -66,7 +69,7 @@ export function toAdminUserView(row: AdminUserRow): AdminUserView {
     verified: row.emailVerifiedAt !== null,
     plan: currentSubscription(row.subscription).plan,
     postCount: row._count.posts,
-    connections: { linkedin: connectionState(row, "linkedin"), twitter: connectionState(row, "twitter") },
+    connections: Object.fromEntries(NETWORK_IDS.map((network) => [network, connectionState(row, network)])) as Record<NetworkId, ConnectionState>,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,7 +4,7 @@ import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
 import { ERROR_STATUS } from "~/modules/errors/codes";
-import { NETWORK_IDS, PLATFORMS } from "~/core/platforms/platforms";
+import { NETWORK_IDS, PLATFORMS, type NetworkId } from "~/core/platforms/platforms";
 import type { PostView } from "~/modules/posts/post-view.server";
 import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";
@@ -186,7 +186,9 @@ export const adminUserSchema = z.object({
   verified: z.boolean(),
   plan: z.enum(["free", "basic", "pro", "enterprise"]),
   postCount: z.number().int(),
-  connections: z.object({ linkedin: connectionState, twitter: connectionState }),
+  connections: z
+    .object(Object.fromEntries(NETWORK_IDS.map((id) => [id, connectionState])) as Record<NetworkId, typeof connectionState>)
+    .describe("One entry per network: whether the user has a working channel of it, only ones needing reconnection, or none"),
   createdAt: time,
   updatedAt: time,
 });
