@@ -4,6 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { flushServerEvents, lastServerCapture, shutdownServerEvents } from "~/integrations/posthog.server";
 import { resetPassword, signUp, verifyEmail } from "~/modules/auth/auth.server";
+import { disconnectChannel } from "~/modules/connections/disconnect.server";
+import { storeChannel } from "~/modules/connections/store-channel.server";
 import { getDb } from "~/modules/db/db.server";
 import { resetEnvCache } from "~/core/env/env.server";
 import { startPostHogFake, type PostHogFake } from "../fakes/posthog-server";
@@ -110,6 +112,40 @@ describe("with POSTHOG_KEY set", () => {
     } finally {
       await billing.stop();
     }
+  });
+});
+
+describe("channels", () => {
+  it("channel connected (new, then again as a reconnect) and channel disconnected, with the network, for any network", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const email = uniqueEmail("channels");
+    const user = await makeUser(email);
+    const account = { providerUserId: `did:plc:${user.id}`, displayName: "Ada", handle: "ada.test", avatarUrl: null, kind: "account" as const };
+    const tokens = { accessToken: "access", refreshToken: "refresh", expiresIn: 7200, scope: "" };
+    const first = await storeChannel(user.id, "bluesky", tokens, account);
+    await storeChannel(user.id, "bluesky", tokens, account);
+    // The owner's address is looked up in the background before the event is queued.
+    const connected = await vi.waitFor(async () => {
+      const events = await sentFor(email, "channel connected");
+      expect(events).toHaveLength(2);
+      return events;
+    });
+    // Each event's lookup runs on its own, so they may reach PostHog in either order.
+    expect(connected.map((e) => e.properties)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ network: "bluesky", kind: "account", reconnect: false, channel_id: first.channelId, user_id: user.id }),
+        expect.objectContaining({ network: "bluesky", reconnect: true }),
+      ]),
+    );
+    await disconnectChannel(user.id, first.channelId);
+    const disconnected = await vi.waitFor(async () => {
+      const events = await sentFor(email, "channel disconnected");
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    expect(disconnected[0]!.properties).toMatchObject({ network: "bluesky", channel_id: first.channelId, flagged_posts: 0 });
+    // The tokens are never part of an event.
+    expect(JSON.stringify([...connected, ...disconnected])).not.toMatch(/access|refresh/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { unseal } from "~/modules/crypto/secrets.server";
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
@@ -64,5 +65,6 @@ async function removeChannel(userId: string, channel: ChannelRow): Promise<Disco
   // Flagged first: deleting the channel unlinks its targets, after which nobody could tell them apart.
   const [flagged] = await getDb().$transaction([flagPostsTargeting(userId, channel), getDb().channel.delete({ where: { id: channel.id } })]);
   await deleteAvatarFiles([channel.avatarKey]);
+  trackEventFor(userId, "channel disconnected", { network, kind: channel.kind, channel_id: channel.id, flagged_posts: flagged.count });
   return { id: channel.id, network, displayName: channel.displayName, handle: channel.handle, flaggedPosts: flagged.count };
 }

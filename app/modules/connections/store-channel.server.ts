@@ -1,4 +1,5 @@
 import type { NetworkAccount, NetworkTokens } from "~/integrations/networks/types";
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { seal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import type { NetworkId } from "~/core/platforms/platforms";
@@ -41,6 +42,7 @@ export async function storeChannel(
     select: { id: true },
   });
   await clearDisconnectFlags(userId, network);
+  trackEventFor(userId, "channel connected", { network, kind: account.kind, reconnect: previous !== null, channel_id: channel.id });
   // The picture is copied into the app (docs/decisions/0053); its failure never fails the connection.
   await refreshChannelAvatar(channel.id, previous?.avatarUrl ?? null);
   return { channelId: channel.id, update: previous !== null };
