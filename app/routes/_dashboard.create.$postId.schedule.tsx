@@ -12,10 +12,11 @@ import { ScheduleFields } from "~/components/posts/schedule-fields";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { getPageParams } from "~/modules/http/route-errors.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { finishComposing } from "~/modules/posts/post.server";
+import { finishComposing, getOwnPost } from "~/modules/posts/post.server";
+import { targetSummaries } from "~/modules/posts/post-targets.server";
 import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
 import { submitScheduleForm } from "~/modules/posts/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
@@ -23,11 +24,16 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useWizardData } from "./_dashboard.create.$postId";
 import { defaultScheduleValue } from "~/components/posts/schedule-default";
 
-/** The time offered first: the next free slot in the user's usual posting hours. */
+/** The time offered first (the next free slot in the user's usual posting hours), and where the post goes. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
-  return { suggested: await suggestPostingSlot(user, postId) };
+  try {
+    const [suggested, post] = await Promise.all([suggestPostingSlot(user, postId), getOwnPost(user.id, postId)]);
+    return { suggested, targets: targetSummaries(post) };
+  } catch (error) {
+    rethrowAsResponse(error);
+  }
 }
 
 /** Step 6: publish now, at a date and time, or keep it as a draft. */
@@ -46,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ScheduleStep() {
   const { t } = useTranslation();
   const { post, timezone } = useWizardData();
-  const { suggested } = useLoaderData<typeof loader>();
+  const { suggested, targets } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.result;
   const [form, fields] = useZodForm("schedule", scheduleFormSchema, lastResult, { defaultValue: defaultScheduleValue(post.scheduledAt, timezone, suggested) });
@@ -71,7 +77,7 @@ export default function ScheduleStep() {
             </>
           }
         >
-          <PostSummary post={post} />
+          <PostSummary postId={post.id} targets={targets} imageCount={post.images.length} />
           <ScheduleFields fields={fields} timezone={timezone} />
           <FormErrors id={form.errorId} errors={form.errors} />
         </StepCard>

@@ -67,6 +67,44 @@ const PROBLEM_MESSAGES: Record<PartProblem["code"], { message: TranslationKey; f
   images_not_allowed: { message: "posts.errors.parts.imagesNotAllowed", field: "posts.errors.parts.imagesNotAllowedField", code: "images_not_allowed" },
 };
 
+/** One target as the schedule step sums it up: where it goes, what part 1 says, and what its network would refuse. */
+export interface TargetSummary {
+  id: string;
+  network: NetworkId;
+  /** "X @ada", "Bluesky ada.bsky.social": the network and the account. */
+  label: string;
+  text: string;
+  partCount: number;
+  imageCount: number;
+  /** The first problem of this target, as a message with its values (the same as scheduling would answer). */
+  problem: { key: TranslationKey; values: Record<string, string | number> } | null;
+}
+
+export function targetSummaries(post: Pick<PostRecord, "targets" | "media">): TargetSummary[] {
+  return post.targets.flatMap((target): TargetSummary[] => {
+    if (!isNetworkId(target.network)) return [];
+    const parts = target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length }));
+    const [first] = targetProblems([{ network: target.network, parts }]);
+    const label = targetLabel(target);
+    return [
+      {
+        id: target.id,
+        network: target.network,
+        label,
+        text: parts[0]?.text ?? "",
+        partCount: parts.length,
+        imageCount: parts.reduce((sum, part) => sum + part.imageCount, 0),
+        problem: first
+          ? {
+              key: PROBLEM_MESSAGES[first.code].message,
+              values: { target: label, part: (first.part ?? 0) + 1, length: first.length ?? 0, max: first.max ?? 0 },
+            }
+          : null,
+      },
+    ];
+  });
+}
+
 /**
  * The first reason a post's targets could not be published as they stand, or null: every part
  * within its network's limits (partsProblem), and each target on a channel that is still there and
