@@ -1,12 +1,11 @@
 // The publisher as real processes (server/worker.ts) against this file's database and the fakes
 // running here: killed at random moments and restarted, and two of them sharing the work. Whatever
 // happens, every post ends up published, and exists exactly once on each platform.
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/modules/db/db.server";
-import { publishNow } from "~/modules/posts/post.server";
 import type { RecordedRequest } from "../fakes/fake-kit";
 import { connectedUser, duePost, dueThread, fakeEnv, partsOf, postState, startFakes, type Fakes } from "../support/publishing";
+import { baseWorkerEnv, kill, killAllWorkers, publishThroughKills, sleep, startWorker as startProcess, unpublishedCount } from "../support/worker-processes";
 
 const LEASE_MS = 2000;
 
@@ -28,33 +27,11 @@ afterAll(async () => {
   await fakes.close();
 });
 
-interface Worker {
-  child: ChildProcess;
-  /** The worker's JSON log lines (pino). */
-  logs: Record<string, unknown>[];
-  started: Promise<void>;
-  /** Resolves at its first delivery: from then on it is busy. */
-  delivering: Promise<void>;
-  exited: Promise<void>;
-}
-
-const workers = new Set<Worker>();
-afterEach(async () => {
-  for (const worker of workers) worker.child.kill("SIGKILL");
-  await Promise.all([...workers].map((w) => w.exited));
-  workers.clear();
-});
+afterEach(killAllWorkers);
 
 function workerEnv(concurrency: number): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    DATABASE_URL: process.env.DATABASE_URL,
-    DATA_DIR: process.env.DATA_DIR,
-    APP_SECRET: process.env.APP_SECRET,
-    APP_URL: process.env.APP_URL,
-    LOG_LEVEL: "info",
+    ...baseWorkerEnv(),
     ...fakeEnv(fakes.linkedin, fakes.x),
     PROVIDER_TIMEOUT_MS: "1000",
     PUBLISHER_CONCURRENCY_LINKEDIN: String(concurrency),
@@ -65,51 +42,7 @@ function workerEnv(concurrency: number): NodeJS.ProcessEnv {
   };
 }
 
-/** `node --import tsx server/worker.ts`: the worker exactly as `npm run worker` runs it, without a build. */
-function startWorker(concurrency: number): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], { env: workerEnv(concurrency), stdio: ["ignore", "pipe", "pipe"] });
-  const logs: Record<string, unknown>[] = [];
-  let stderr = "";
-  let buffered = "";
-  let markStarted: () => void = () => {};
-  let markDelivering: () => void = () => {};
-  const delivering = new Promise<void>((resolve) => (markDelivering = resolve));
-  let failStart: (error: Error) => void = () => {};
-  const started = new Promise<void>((resolve, reject) => {
-    markStarted = resolve;
-    failStart = reject;
-  });
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    buffered += chunk;
-    const lines = buffered.split("\n");
-    buffered = lines.pop() ?? "";
-    for (const line of lines) {
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        logs.push(entry);
-        if (entry.msg === "Publisher started") markStarted();
-        if (entry.msg === "Delivered") markDelivering();
-      } catch {
-        // not a log line
-      }
-    }
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void exited.then(() => failStart(new Error(`The worker exited before starting: ${stderr}`)));
-  const worker = { child, logs, started, delivering, exited };
-  workers.add(worker);
-  void exited.then(() => workers.delete(worker));
-  return worker;
-}
-
-async function kill(worker: Worker, signal: NodeJS.Signals = "SIGKILL") {
-  worker.child.kill(signal);
-  await worker.exited;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
+const startWorker = (concurrency: number) => startProcess(workerEnv(concurrency));
 
 interface Batch {
   postIds: string[];
@@ -127,37 +60,6 @@ async function makeBatch(label: string, count: number, { images = true } = {}): 
     batch.postIds.push(await duePost(users[i % users.length]!.id, ["linkedin", "twitter"], text, images && i % 4 === 0 ? 1 + (i % 3) : 0));
   }
   return batch;
-}
-
-async function unpublishedCount(batch: Batch) {
-  return getDb().delivery.count({ where: { postId: { in: batch.postIds }, status: { not: "published" } } });
-}
-
-/** Posts not settled yet: a kill between a delivery's write and its post's leaves one for the sweep. */
-async function unsettledCount(batch: Batch) {
-  return getDb().post.count({ where: { id: { in: batch.postIds }, status: { not: "published" } } });
-}
-
-/**
- * A delivery interrupted by kill after kill fails once it has been interrupted too often in a row
- * (a crash loop cannot be told from a storm of kills): the user retries it, as its notice says.
- * Nothing else may fail. Returns the posts retried.
- */
-async function retryInterruptedTooOften(batch: Batch): Promise<string[]> {
-  const failed = await getDb().post.findMany({
-    where: { id: { in: batch.postIds }, status: "failed" },
-    include: { deliveries: { where: { status: "failed" } } },
-  });
-  for (const post of failed) {
-    expect(post.deliveries.map((d) => d.errorCode)).toEqual(post.deliveries.map(() => "interrupted_too_often"));
-    await publishNow(post.userId, post.id);
-  }
-  return failed.map((post) => post.id);
-}
-
-/** What waiting would do for deliveries backing off after an uncertain attempt. */
-async function timePasses(batch: Batch) {
-  await getDb().delivery.updateMany({ where: { postId: { in: batch.postIds }, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
 }
 
 /** Every post published, each text exactly once on each platform, under the id the delivery names. */
@@ -179,43 +81,6 @@ async function expectPublishedExactlyOnce(batch: Batch, retried = new Set<string
   }
   // No failure notice, but for the posts that failed and were retried.
   expect(await getDb().notification.count({ where: { postId: { in: batch.postIds.filter((id) => !retried.has(id)) } } })).toBe(0);
-}
-
-/**
- * Starts a worker, kills it at a random moment once it is at work, again and again until nothing is
- * left (or a minute passed), then lets one worker alone finish what the last kill left.
- */
-async function publishThroughKills(batch: Batch): Promise<{ kills: number; retriedPosts: Set<string> }> {
-  const deadline = Date.now() + 60_000;
-  let kills = 0;
-  const retriedPosts = new Set<string>();
-  let left = await unpublishedCount(batch);
-  while (left > 0 && Date.now() < deadline) {
-    const worker = startWorker(1);
-    await worker.started;
-    // A random moment once it is at work (nothing may be left for it but leases still held).
-    await Promise.race([worker.delivering, sleep(LEASE_MS + 1000)]);
-    await sleep(between(150, 600));
-    await kill(worker);
-    kills += 1;
-    await timePasses(batch);
-    for (const postId of await retryInterruptedTooOften(batch)) retriedPosts.add(postId);
-    left = await unpublishedCount(batch);
-  }
-  // Whatever a last kill left behind (leases, posts to settle once quiet for a lease) is finished
-  // by one worker left alone.
-  const last = startWorker(4);
-  await last.started;
-  while ((await unpublishedCount(batch)) + (await unsettledCount(batch)) > 0 && Date.now() < deadline + 20_000) {
-    for (const postId of await retryInterruptedTooOften(batch)) retriedPosts.add(postId);
-    await timePasses(batch);
-    await sleep(200);
-  }
-  await kill(last, "SIGTERM");
-  console.info(
-    `publisher processes: ${kills} kills, ${retriedPosts.size} posts retried, everything published after ${((Date.now() - deadline + 60_000) / 1000).toFixed(1)} s`,
-  );
-  return { kills, retriedPosts };
 }
 
 /** `count` posts, each a 4-part X thread and a LinkedIn post with its first comment, every third with an image. */
@@ -266,7 +131,7 @@ describe("publisher processes", () => {
     // Some answers lost after the platform created the post, on top of the kills.
     fakes.linkedin.dropConnectionAfterHandling("POST /rest/posts", { times: 3 });
     fakes.x.dropConnectionAfterHandling("POST /2/tweets", { times: 3 });
-    const { kills, retriedPosts } = await publishThroughKills(batch);
+    const { kills, retriedPosts } = await publishThroughKills(batch.postIds, startWorker, LEASE_MS);
     expect(kills).toBeGreaterThanOrEqual(10);
     await expectPublishedExactlyOnce(batch, retriedPosts);
     // The kills really did interrupt deliveries, which other workers then took over.
@@ -278,7 +143,7 @@ describe("publisher processes", () => {
     const batch = await makeThreadBatch("Thread crash", 8);
     fakes.linkedin.dropConnectionAfterHandling("POST /rest/posts", { times: 2 });
     fakes.x.dropConnectionAfterHandling("POST /2/tweets", { times: 4 });
-    const { kills, retriedPosts } = await publishThroughKills(batch);
+    const { kills, retriedPosts } = await publishThroughKills(batch.postIds, startWorker, LEASE_MS);
     await expectThreadsExactlyOnce(batch, retriedPosts);
     expect(kills).toBeGreaterThanOrEqual(3);
     const retried = await getDb().delivery.count({ where: { postId: { in: batch.postIds }, attempts: { gt: 1 } } });
@@ -296,7 +161,7 @@ describe("publisher processes", () => {
       await Promise.all(started.map((w) => w.started));
       const t0 = Date.now();
       await getDb().delivery.updateMany({ where: { postId: { in: batch.postIds } }, data: { nextAttemptAt: new Date(t0 - 1000) } });
-      while ((await unpublishedCount(batch)) > 0 && Date.now() < t0 + 40_000) await sleep(50);
+      while ((await unpublishedCount(batch.postIds)) > 0 && Date.now() < t0 + 40_000) await sleep(50);
       const elapsed = Date.now() - t0;
       await Promise.all(started.map((w) => kill(w, "SIGTERM")));
       await expectPublishedExactlyOnce(batch);
