@@ -63,7 +63,7 @@ export function startWorker(env: NodeJS.ProcessEnv): Worker {
   });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void exited.then(() => failStart(new Error(`The worker exited before starting: ${stderr}`)));
+  void exited.then(() => failStart(new Error(`The worker exited before starting: ${stderr}${buffered}${JSON.stringify(logs.slice(-3))}`)));
   const worker = { child, logs, started, delivering, exited };
   workers.add(worker);
   void exited.then(() => workers.delete(worker));
@@ -119,18 +119,19 @@ export async function timePasses(postIds: readonly string[]) {
 
 /**
  * Starts a worker, kills it at a random moment once it is at work, again and again until nothing is
- * left (or a minute passed), then lets one worker alone finish what the last kill left.
+ * left (or a minute passed, or `maxKills` kills), then lets one worker alone finish what the last kill left.
  */
 export async function publishThroughKills(
   postIds: readonly string[],
   startWorker: (concurrency: number) => Worker,
   leaseMs: number,
+  { maxKills = Infinity }: { maxKills?: number } = {},
 ): Promise<{ kills: number; retriedPosts: Set<string> }> {
   const deadline = Date.now() + 60_000;
   let kills = 0;
   const retriedPosts = new Set<string>();
   let left = await unpublishedCount(postIds);
-  while (left > 0 && Date.now() < deadline) {
+  while (left > 0 && Date.now() < deadline && kills < maxKills) {
     const worker = startWorker(1);
     await worker.started;
     // A random moment once it is at work (nothing may be left for it but leases still held).
