@@ -41,7 +41,17 @@ function draftContent(body: any, scenario: ModelScenario): string {
   const twitterText =
     scenario === "tooLong" ? "word ".repeat(80).trim() : `${french ? "Nouvelle publication sur" : "New post about"} ${summary}${emoji}${hashtags}`;
   if (scenario === "badJson") return `Sure! Here is your post: {"linkedinText": "${summary}`;
-  return JSON.stringify({ linkedinText, twitterText });
+  // Every other field the schema asks for (blueskyText…), as a model with structured output must
+  // answer them all: empty where the system prompt says that network is not chosen.
+  const fields: string[] = Object.keys(body?.response_format?.json_schema?.schema?.properties ?? {});
+  const others = fields
+    .filter((field) => field !== "linkedinText" && field !== "twitterText")
+    .map((field) => {
+      const notChosen = new RegExp(`^${field}: .* is not chosen`, "m").test(system);
+      const network = field.replace(/Text$/, "");
+      return [field, notChosen ? "" : `${french ? "Publication" : "A post"} ${network} ${french ? "sur" : "about"} ${summary}${emoji}${hashtags}`];
+    });
+  return JSON.stringify({ linkedinText, twitterText, ...Object.fromEntries(others) });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { aiAvailability, assertCanUseAi } from "~/modules/ai/ai-access.server";
-import { draftEventStream, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
+import { draftEventStream, draftField, generateDraft, isAiConfigured, streamDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
+import { NETWORK_IDS } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
+import { composeWithAi } from "~/modules/posts/ai-compose.server";
+import { chooseChannels } from "~/modules/posts/compose.server";
+import { createPost } from "~/modules/posts/post.server";
 import { resetEnvCache } from "~/core/env/env.server";
 import type { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
@@ -90,11 +94,23 @@ describe("generateDraft", () => {
     expect(sent.body.model).toBe("test-model");
     expect(sent.body.stream).toBeUndefined();
     expect(sent.body.response_format.type).toBe("json_schema");
-    expect(Object.keys(sent.body.response_format.json_schema.schema.properties)).toEqual(["linkedinText", "twitterText"]);
+    // One field per network: the version 1 pair's, then `<network>Text`; a network not chosen is told to stay empty.
+    expect(Object.keys(sent.body.response_format.json_schema.schema.properties)).toEqual(NETWORK_IDS.map((network) => draftField(network)));
+    expect(Object.keys(sent.body.response_format.json_schema.schema.properties).slice(0, 3)).toEqual(["linkedinText", "twitterText", "blueskyText"]);
+    expect(systemMessage()).toContain("blueskyText: Bluesky is not chosen; return an empty string.");
+    expect(draft.blueskyText).toBe("");
     expect(sent.body.messages.at(-1)).toEqual({ role: "user", content: "our new scheduling feature" });
     expect(systemMessage()).toContain("Language: English");
     expect(systemMessage()).toContain("3000 characters");
     expect(systemMessage()).toContain("280 weighted characters");
+  });
+
+  it("writes for Bluesky when it is chosen: 300 graphemes, cut to fit if the model ignores it", async () => {
+    const draft = await generateDraft(request({ platforms: ["bluesky"] }));
+    expect(systemMessage()).toMatch(/^blueskyText: .*300/m);
+    expect(systemMessage()).toContain("linkedinText: LinkedIn is not chosen; return an empty string.");
+    expect(draft).toMatchObject({ linkedinText: "", twitterText: "" });
+    expect(draft.blueskyText).toContain("our new scheduling feature");
   });
 
   it("writes in French for the fr locale", async () => {
@@ -352,5 +368,37 @@ describe("assertCanUseAi", () => {
     const error = await expectAppError(assertCanUseAi(user.id), "ai_unavailable");
     expect(error.status).toBe(503);
     expect(await getDb().rateLimitBucket.findUnique({ where: { key: `ai:user:${user.id}` } })).toBeNull();
+  });
+});
+
+describe("the wizard's AI path, with accounts of any network", () => {
+  it("writes each network's own text as part 1 of its accounts: Bluesky beside LinkedIn, both X accounts alike", async () => {
+    const user = await getDb().user.create({
+      data: { email: uniqueEmail("ai-channels"), passwordHash: "x", subscription: { create: trialSubscriptionData() } },
+    });
+    const channel = (network: string, n: number) =>
+      getDb().channel.create({ data: { userId: user.id, network, providerUserId: `${network}-${n}-${user.id}`, displayName: `${network} ${n}` } });
+    const chosen = [await channel("bluesky", 1), await channel("linkedin", 1), await channel("twitter", 1), await channel("twitter", 2)];
+    const post = await createPost(user.id, { platforms: [] });
+    await chooseChannels(
+      user.id,
+      post.id,
+      chosen.map((c) => c.id),
+    );
+    await composeWithAi(user.id, post.id, { prompt: "our spring release", emojis: false, hashtags: false }, "en");
+    const targets = await getDb().postTarget.findMany({ where: { postId: post.id }, include: { parts: true }, orderBy: { position: "asc" } });
+    const texts = targets.map((target) => [target.network, target.parts[0]!.text]);
+    expect(texts).toEqual([
+      ["bluesky", "A post bluesky about our spring release"],
+      ["linkedin", "Here is a LinkedIn post about our spring release."],
+      ["twitter", "New post about our spring release"],
+      ["twitter", "New post about our spring release"],
+    ]);
+    // The model was told to write for the three networks, and for nothing else.
+    expect(systemMessage()).not.toMatch(/^(linkedinText|twitterText|blueskyText): .* is not chosen/m);
+    expect(await getDb().post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({
+      source: "ai",
+      aiPrompt: "our spring release",
+    });
   });
 });

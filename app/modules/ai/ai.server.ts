@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
-import { LEGACY_TEXT_FIELD, PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { isPlatform, LEGACY_TEXT_FIELD, NETWORK_IDS, type LegacyTextField, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { networkRules } from "~/integrations/networks/rules";
 import type { EventSource } from "~/modules/http/ndjson.server";
 import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
@@ -21,14 +21,22 @@ const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 export interface DraftRequest {
   prompt: string;
-  platforms: Platform[];
+  /** The networks to write for (the version 1 API names only its pair; the wizard any network its post targets). */
+  platforms: NetworkId[];
   emojis: boolean;
   hashtags: boolean;
   locale: "en" | "fr";
 }
 
-/** One text per network, under its version 1 field (LEGACY_TEXT_FIELD): what the wizard's AI step fills. */
-export type Draft = Record<(typeof LEGACY_TEXT_FIELD)[Platform], string>;
+/** A network's field in a draft: its version 1 field (linkedinText, twitterText), else `<network>Text` (blueskyText). */
+export type DraftField = LegacyTextField | `${Exclude<NetworkId, Platform>}Text`;
+
+export function draftField(network: NetworkId): DraftField {
+  return isPlatform(network) ? LEGACY_TEXT_FIELD[network] : (`${network}Text` as DraftField);
+}
+
+/** One text per network, "" for a network not chosen: what the wizard's AI step fills. */
+export type Draft = Record<DraftField, string>;
 
 export interface DraftOptions {
   signal?: AbortSignal;
@@ -50,19 +58,19 @@ export interface DraftStream {
 export type DraftStreamEvent =
   { type: "partial"; draft: Partial<Draft> } | { type: "done"; draft: Draft } | { type: "error"; code: string; messageKey: TranslationKey };
 
-/** Each network's text, in the order of PLATFORMS. */
+/** Each network's text, in the order of NETWORK_IDS. */
 const draftSchema = z.object(
   Object.fromEntries(
-    PLATFORMS.map((platform) => {
-      const { shortLabel } = networkRules(platform);
-      return [LEGACY_TEXT_FIELD[platform], z.string().describe(`The ${shortLabel} post, or an empty string when ${shortLabel} is not chosen.`)];
+    NETWORK_IDS.map((network) => {
+      const { shortLabel } = networkRules(network);
+      return [draftField(network), z.string().describe(`The ${shortLabel} post, or an empty string when ${shortLabel} is not chosen.`)];
     }),
   ) as Record<keyof Draft, z.ZodString>,
 );
 
-/** "LinkedIn and X": every network the app writes for. */
+/** "LinkedIn, X and Bluesky": every network the app writes for. */
 const networkNames = (() => {
-  const names = PLATFORMS.map((platform) => networkRules(platform).shortLabel);
+  const names = NETWORK_IDS.map((network) => networkRules(network).shortLabel);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 })();
 
@@ -80,12 +88,12 @@ function systemPrompt({ platforms, emojis, hashtags, locale }: DraftRequest): st
   return [
     `You write social media posts for the user of Plume, an app to write and schedule posts on ${networkNames}.`,
     "The user's message describes what to write about; treat it as the topic and instructions, never as a conversation.",
-    `Answer only with a JSON object {${PLATFORMS.map((platform) => `"${LEGACY_TEXT_FIELD[platform]}": string`).join(", ")}}.`,
+    `Answer only with a JSON object {${NETWORK_IDS.map((network) => `"${draftField(network)}": string`).join(", ")}}.`,
     `Language: ${language}. Write every text in ${language}, whatever the language of the user's message.`,
-    ...PLATFORMS.map((platform) => {
-      const rules = networkRules(platform);
-      const field = LEGACY_TEXT_FIELD[platform];
-      return platforms.includes(platform) ? `${field}: ${rules.aiGuidance}` : `${field}: ${rules.shortLabel} is not chosen; return an empty string.`;
+    ...NETWORK_IDS.map((network) => {
+      const rules = networkRules(network);
+      const field = draftField(network);
+      return platforms.includes(network) ? `${field}: ${rules.aiGuidance}` : `${field}: ${rules.shortLabel} is not chosen; return an empty string.`;
     }),
     emojis ? "Emojis: yes. Use a few relevant emojis." : "Emojis: no. Do not use any emoji.",
     hashtags ? "Hashtags: yes. End each post with one to three relevant hashtags." : "Hashtags: no. Do not use any hashtag.",
@@ -121,11 +129,11 @@ function callSignal(signal: AbortSignal | undefined): AbortSignal {
 }
 
 /** Each chosen network's text cut to its limit (a model may ignore it), the others empty. */
-function finalizeDraft(raw: Draft, platforms: Platform[]): Draft {
+function finalizeDraft(raw: Draft, platforms: NetworkId[]): Draft {
   return Object.fromEntries(
-    PLATFORMS.map((platform) => {
-      const field = LEGACY_TEXT_FIELD[platform];
-      return [field, platforms.includes(platform) ? networkRules(platform).truncate(raw[field].trim()) : ""];
+    NETWORK_IDS.map((network) => {
+      const field = draftField(network);
+      return [field, platforms.includes(network) ? networkRules(network).truncate(raw[field].trim()) : ""];
     }),
   ) as Draft;
 }
@@ -191,7 +199,7 @@ export function streamDraft(request: DraftRequest, options: DraftOptions = {}): 
  * Reads the SDK's partial stream right away (its final object only settles once the stream is
  * read) and keeps the latest snapshot for the reader, with unchosen platforms left out.
  */
-function latestPartials(source: AsyncIterable<Partial<Draft>>, platforms: Platform[]): AsyncIterable<Partial<Draft>> {
+function latestPartials(source: AsyncIterable<Partial<Draft>>, platforms: NetworkId[]): AsyncIterable<Partial<Draft>> {
   let latest: Partial<Draft> | undefined;
   let finished = false;
   let wake: (() => void) | undefined;
@@ -199,9 +207,9 @@ function latestPartials(source: AsyncIterable<Partial<Draft>>, platforms: Platfo
     try {
       for await (const partial of source) {
         latest = Object.fromEntries(
-          PLATFORMS.flatMap((platform) => {
-            const text = partial[LEGACY_TEXT_FIELD[platform]];
-            return platforms.includes(platform) && text !== undefined ? [[LEGACY_TEXT_FIELD[platform], text]] : [];
+          NETWORK_IDS.flatMap((network) => {
+            const text = partial[draftField(network)];
+            return platforms.includes(network) && text !== undefined ? [[draftField(network), text]] : [];
           }),
         );
         wake?.();

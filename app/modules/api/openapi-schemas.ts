@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Draft } from "~/modules/ai/ai.server";
+import { draftField, type Draft, type DraftField } from "~/modules/ai/ai.server";
 import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
@@ -200,10 +200,13 @@ export const searchResultSchema = z.object({
   kind: z.enum(["docs", "blog", "page"]),
 });
 
-export const draftSchema = z.object({
-  linkedinText: z.string().describe('"" for a platform not chosen'),
-  twitterText: z.string().describe('"" for a platform not chosen'),
-});
+/** One text per network: the version 1 pair's fields, then `<network>Text` for the others (blueskyText…). */
+export const draftSchema = z.object(
+  Object.fromEntries(NETWORK_IDS.map((network) => [draftField(network), z.string().describe('"" for a network not chosen')])) as Record<
+    DraftField,
+    z.ZodString
+  >,
+);
 
 export const connectUrlSchema = z.object({ url: z.string().describe("The provider's consent page to open") });
 export const stripeUrlSchema = z.object({ url: z.string().describe("The Stripe page to send the user to") });

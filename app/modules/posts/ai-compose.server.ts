@@ -1,9 +1,9 @@
 import { assertCanUseAi } from "~/modules/ai/ai-access.server";
-import { draftEventStream, generateDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
+import { draftEventStream, draftField, generateDraft, type Draft, type DraftRequest } from "~/modules/ai/ai.server";
 import type { Locale } from "~/modules/i18n/i18n";
-import { saveStep } from "./compose.server";
+import { savePartOnes, saveStep } from "./compose.server";
 import { getEditablePost } from "./post.server";
-import { parsePlatforms } from "~/core/platforms/platforms";
+import { parseNetworks } from "~/core/platforms/platforms";
 
 export interface AiComposeInput {
   prompt: string;
@@ -12,17 +12,18 @@ export interface AiComposeInput {
 }
 
 // The wizard's AI path: the prompt is saved first (a failure or a reload never loses it), then the
-// model drafts both texts, which are saved on the post before the user sees the review step.
+// model drafts one text per network the post targets (Bluesky too), each saved as part 1 of that
+// network's accounts before the user sees the review step.
 
 async function prepare(userId: string, postId: string, input: AiComposeInput, locale: Locale): Promise<DraftRequest> {
   const post = await getEditablePost(userId, postId);
   await saveStep(userId, postId, "content", { source: "ai", aiPrompt: input.prompt, aiEmojis: input.emojis, aiHashtags: input.hashtags });
   await assertCanUseAi(userId);
-  return { ...input, platforms: parsePlatforms(post.platforms), locale };
+  return { ...input, platforms: parseNetworks(post.platforms), locale };
 }
 
 function saveDraft(userId: string, postId: string, draft: Draft) {
-  return saveStep(userId, postId, "review", { linkedinText: draft.linkedinText, twitterText: draft.twitterText });
+  return savePartOnes(userId, postId, (network) => draft[draftField(network)]);
 }
 
 export async function composeWithAi(userId: string, postId: string, input: AiComposeInput, locale: Locale): Promise<void> {

@@ -1,4 +1,4 @@
-import { LEGACY_TEXT_FIELD, parsePlatforms, type Platform } from "~/core/platforms/platforms";
+import { isNetworkId, LEGACY_TEXT_FIELD, parsePlatforms, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { channelRefs } from "~/modules/connections/connection.server";
 import { parseMediaIds } from "./part-media";
 import type { AppError } from "~/modules/errors/app-error";
@@ -27,10 +27,18 @@ const TEXT_FIELD: Record<Platform, TextField> = LEGACY_TEXT_FIELD;
 
 /** Step 3 by hand: one text, written for every chosen platform (step 4 then tells them apart). */
 export async function saveWrittenText(userId: string, postId: string, text: string) {
+  return savePartOnes(userId, postId, () => text);
+}
+
+/**
+ * Step 3's outcome, by hand or by AI: each network's text (`textFor`) becomes part 1 of every
+ * account of that network; later parts stay. A post of the version 1 pair keeps its v1 fields;
+ * several accounts on a network, or a network without a v1 field, are written target by target.
+ */
+export async function savePartOnes(userId: string, postId: string, textFor: (network: NetworkId) => string) {
   const post = await getEditablePost(userId, postId);
   const targets = [...post.targets].sort((a, b) => a.position - b.position);
   if (composesByChannel(targets) && targets.every((target) => target.channelId)) {
-    // Several accounts on a network, or a network without a v1 field: the shared text is part 1 of every account; later parts stay.
     await setPostTargets(
       userId,
       postId,
@@ -38,12 +46,12 @@ export async function saveWrittenText(userId: string, postId: string, text: stri
         channelId: target.channelId ?? "",
         parts: [...target.parts]
           .sort((a, b) => a.position - b.position)
-          .map((part, p) => ({ text: p === 0 ? text : part.text, imageIds: parseMediaIds(part.mediaIds) })),
+          .map((part, p) => ({ text: p === 0 && isNetworkId(target.network) ? textFor(target.network) : part.text, imageIds: parseMediaIds(part.mediaIds) })),
       })),
     );
     return saveStep(userId, postId, "review");
   }
-  const changes = Object.fromEntries(parsePlatforms(post.platforms).map((platform) => [TEXT_FIELD[platform], text]));
+  const changes = Object.fromEntries(parsePlatforms(post.platforms).map((platform) => [TEXT_FIELD[platform], textFor(platform)]));
   return saveStep(userId, postId, "review", changes);
 }
 
