@@ -6,11 +6,18 @@ import { useZodForm } from "~/components/forms/use-zod-form";
 import { CheckboxField, FormErrors, TextareaField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { StatusButton } from "~/components/ui/status-button";
+import { draftField, NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { aiPromptSchema } from "~/modules/posts/schemas";
 import { StepCard } from "./step-card";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { useDraftStream } from "./use-draft-stream";
+
+/** The networks the draft is written for: those of the post's accounts, else its version 1 platforms. */
+function draftNetworks(post: PostView): NetworkId[] {
+  const networks = new Set<NetworkId>([...post.targets.map((target) => target.network), ...post.platforms]);
+  return NETWORK_IDS.filter((network) => networks.has(network));
+}
 
 /**
  * The prompt and its options. Without JavaScript the form posts and the server answers with the
@@ -62,10 +69,10 @@ export function AiPromptForm({ post, lastResult }: { post: PostView; lastResult?
               {state.status === "streaming" ? <Spinner /> : null}
               {state.status === "streaming" ? t("create.progress.generating") : t("create.progress.generated")}
             </p>
-            {post.platforms.map((platform) => (
-              <div key={platform} className="flex flex-col gap-1">
-                <span className="text-xs font-semibold text-muted-foreground uppercase">{t(`platforms.${platform}`)}</span>
-                <p className="text-sm whitespace-pre-wrap">{(platform === "linkedin" ? draft.linkedinText : draft.twitterText) || "…"}</p>
+            {draftNetworks(post).map((network) => (
+              <div key={network} className="flex flex-col gap-1">
+                <span className="text-xs font-semibold text-muted-foreground uppercase">{t(`platforms.${network}`)}</span>
+                <p className="text-sm whitespace-pre-wrap">{draft[draftField(network)] || "…"}</p>
               </div>
             ))}
           </section>

@@ -1,11 +1,10 @@
 import { useCallback, useRef, useState } from "react";
 import { apiFetch, isSessionEnded } from "~/utils/api-fetch";
+import type { DraftField } from "~/core/platforms/platforms";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
-export interface StreamedDraft {
-  linkedinText?: string;
-  twitterText?: string;
-}
+/** The texts so far, one per network (`draftField`: linkedinText, twitterText, blueskyText…). */
+export type StreamedDraft = Partial<Record<DraftField, string>>;
 
 type State =
   | { status: "idle" }

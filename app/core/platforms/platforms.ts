@@ -37,6 +37,13 @@ export function serializeNetworks(networks: readonly string[]): string {
 export const LEGACY_TEXT_FIELD = { linkedin: "linkedinText", twitter: "twitterText" } as const satisfies Record<Platform, string>;
 export type LegacyTextField = (typeof LEGACY_TEXT_FIELD)[Platform];
 
+/** A network's field in an AI draft: its version 1 field (linkedinText, twitterText), else `<network>Text` (blueskyText). */
+export type DraftField = LegacyTextField | `${Exclude<NetworkId, Platform>}Text`;
+
+export function draftField(network: NetworkId): DraftField {
+  return isPlatform(network) ? LEGACY_TEXT_FIELD[network] : (`${network}Text` as DraftField);
+}
+
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === "string" && (PLATFORMS as readonly string[]).includes(value);
 }

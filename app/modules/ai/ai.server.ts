@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEnv } from "~/core/env/env.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
-import { isPlatform, LEGACY_TEXT_FIELD, NETWORK_IDS, type LegacyTextField, type NetworkId, type Platform } from "~/core/platforms/platforms";
+import { draftField, NETWORK_IDS, type DraftField, type NetworkId } from "~/core/platforms/platforms";
 import { networkRules } from "~/integrations/networks/rules";
 import type { EventSource } from "~/modules/http/ndjson.server";
 import { loadOnFirstUse } from "~/core/runtime/load-on-first-use.server";
@@ -28,12 +28,7 @@ export interface DraftRequest {
   locale: "en" | "fr";
 }
 
-/** A network's field in a draft: its version 1 field (linkedinText, twitterText), else `<network>Text` (blueskyText). */
-export type DraftField = LegacyTextField | `${Exclude<NetworkId, Platform>}Text`;
-
-export function draftField(network: NetworkId): DraftField {
-  return isPlatform(network) ? LEGACY_TEXT_FIELD[network] : (`${network}Text` as DraftField);
-}
+export { draftField, type DraftField };
 
 /** One text per network, "" for a network not chosen: what the wizard's AI step fills. */
 export type Draft = Record<DraftField, string>;
