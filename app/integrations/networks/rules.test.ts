@@ -5,7 +5,7 @@ import { NETWORK_RULES, networkRules } from "./rules";
 describe("network rules", () => {
   it("lists each network once, found by its id", () => {
     expect(NETWORK_RULES.map((n) => n.id)).toEqual([...NETWORK_IDS]);
-    expect(NETWORK_IDS).toEqual(["linkedin", "twitter", "bluesky"]);
+    expect(NETWORK_IDS).toEqual(["linkedin", "twitter", "bluesky", "mastodon"]);
     expect(networkRules("twitter").label).toBe("X (Twitter)");
     expect(networkRules("linkedin").threadKind).toBe("comment");
     expect(() => networkRules("myspace" as never)).toThrow(/Unknown network/);

@@ -1,5 +1,6 @@
 import { blueskyRules } from "~/integrations/networks/bluesky/rules";
 import { linkedinRules } from "~/integrations/networks/linkedin/rules";
+import { mastodonDefaultRules } from "~/integrations/networks/mastodon/rules";
 import { twitterRules } from "~/integrations/networks/twitter/rules";
 import type { NetworkId, NetworkRules } from "~/integrations/networks/types";
 
@@ -7,7 +8,7 @@ import type { NetworkId, NetworkRules } from "~/integrations/networks/types";
 // composer's live counters (browser) and the server's validation alike. The full networks
 // (OAuth, publishing) are in registry.server.ts.
 
-export const NETWORK_RULES: readonly NetworkRules[] = [linkedinRules, twitterRules, blueskyRules];
+export const NETWORK_RULES: readonly NetworkRules[] = [linkedinRules, twitterRules, blueskyRules, mastodonDefaultRules];
 
 export function networkRules(id: NetworkId): NetworkRules {
   const rules = NETWORK_RULES.find((network) => network.id === id);
