@@ -1,4 +1,6 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
+import { parseChannelLimits } from "~/integrations/networks/rules";
+import type { ChannelLimits } from "~/integrations/networks/types";
 import { getDb } from "~/modules/db/db.server";
 import { isNetworkId, isPlatform, NETWORK_IDS, PLATFORMS, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "./avatar-path";
@@ -122,9 +124,13 @@ export async function listChannelChoices(userId: string): Promise<ChannelChoice[
 }
 
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
-export async function channelRefs(userId: string): Promise<{ id: string; network: NetworkId }[]> {
-  const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.flatMap((row) => (isNetworkId(row.network) ? [{ id: row.id, network: row.network }] : []));
+export async function channelRefs(userId: string): Promise<{ id: string; network: NetworkId; limits: ChannelLimits | null }[]> {
+  const rows = await getDb().channel.findMany({
+    where: { userId },
+    select: { id: true, network: true, limitsJson: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.flatMap((row) => (isNetworkId(row.network) ? [{ id: row.id, network: row.network, limits: parseChannelLimits(row.limitsJson) }] : []));
 }
 
 /** The version 1 platforms a user can publish to (see usableNetworks). */

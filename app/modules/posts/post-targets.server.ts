@@ -1,4 +1,4 @@
-import { networkRules } from "~/integrations/networks/rules";
+import { networkRules, parseChannelLimits } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
@@ -90,6 +90,7 @@ export function targetsProblem(post: Pick<PostRecord, "targets" | "media">, usab
 export function partsProblem(post: Pick<PostRecord, "targets" | "media">): AppError | null {
   const targets = post.targets.map((target) => ({
     network: target.network as NetworkId,
+    limits: parseChannelLimits(target.channel?.limitsJson),
     parts: target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length })),
   }));
   const problems = targetProblems(targets);
