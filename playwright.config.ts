@@ -10,6 +10,8 @@ export const FAKE_MODEL_PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
 const FAKE_LINKEDIN_PORT = Number(process.env.FAKE_LINKEDIN_PORT ?? 3297);
 const FAKE_X_PORT = Number(process.env.FAKE_X_PORT ?? 3298);
 export const FAKE_STRIPE_PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3296);
+/** One Mastodon instance (tests/fakes/mastodon-server.ts), let through on http as a private origin. */
+export const FAKE_MASTODON_ORIGIN = `http://127.0.0.1:${Number(process.env.FAKE_MASTODON_PORT ?? 3294)}`;
 /** Billing runs against the Stripe fake, which signs the events it sends with this secret. */
 export const E2E_STRIPE = {
   STRIPE_SECRET_KEY: "sk_test_e2e_plume",
@@ -53,6 +55,7 @@ function appEnv(port: number, dataDir: string): Record<string, string> {
     X_OAUTH_URL: `http://127.0.0.1:${FAKE_X_PORT}/i/oauth2`,
     X_API_URL: `http://127.0.0.1:${FAKE_X_PORT}`,
     PUBLISHER_POLL_MS: "300",
+    MASTODON_ALLOWED_PRIVATE_ORIGINS: FAKE_MASTODON_ORIGIN,
     ...E2E_STRIPE,
   };
 }
@@ -91,6 +94,7 @@ export default defineConfig({
         FAKE_X_PORT: String(FAKE_X_PORT),
         FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
         FAKE_POSTHOG_PORT: String(FAKE_POSTHOG_PORT),
+        FAKE_MASTODON_PORT: new URL(FAKE_MASTODON_ORIGIN).port,
         POSTHOG_KEY: E2E_ANALYTICS.key,
         STRIPE_SECRET_KEY: E2E_STRIPE.STRIPE_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE.STRIPE_WEBHOOK_SECRET,

@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL, ...stripePages],
       // The browser sends analytics straight to PostHog, and only when a key is set.
       connectTargets: env.POSTHOG_KEY ? [env.POSTHOG_HOST] : [],
+      // The Mastodon instance form leads to whichever instance the user names (decision 57).
+      openForms: { path: /^\/profile\/connect\/[a-z]+\/?$/, sources: env.MASTODON_ALLOWED_PRIVATE_ORIGINS },
     }),
   );
   app.use(sameOriginGuard(env.APP_URL, (origin) => logger.warn({ origin, appUrl: env.APP_URL }, "A form was sent from another address than APP_URL: refused")));

@@ -86,3 +86,29 @@ describe("securityHeaders", () => {
     expect(on).toContain("'nonce-n0nce'");
   });
 });
+
+describe("securityHeaders' form-action (decision 57)", () => {
+  async function formAction(path: string) {
+    const middleware = securityHeaders({
+      appUrl: "https://plume.example.com",
+      isDevelopment: false,
+      formTargets: ["https://www.linkedin.com/oauth/v2"],
+      openForms: { path: /^\/profile\/connect\/[a-z]+\/?$/, sources: ["http://127.0.0.1:3410"] },
+    });
+    const headers = new Map<string, string>();
+    const req = { path, headers: {}, method: "GET" } as unknown as Request;
+    const res = {
+      locals: { cspNonce: "n" },
+      setHeader: (k: string, v: string) => headers.set(k.toLowerCase(), String(v)),
+      removeHeader: () => {},
+    } as unknown as Response;
+    await new Promise<void>((resolve) => middleware(req, res, () => resolve()));
+    return /form-action ([^;]*)/.exec(headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  }
+
+  it("opens to any https instance (and the allowed private origins) only on the instance form's page", async () => {
+    expect(await formAction("/profile/connect/mastodon")).toBe("'self' https://www.linkedin.com https: http://127.0.0.1:3410");
+    expect(await formAction("/profile")).toBe("'self' https://www.linkedin.com 'self'");
+    expect(await formAction("/profile/connect/mastodon/x")).toBe("'self' https://www.linkedin.com 'self'");
+  });
+});

@@ -8,13 +8,19 @@ interface SecurityOptions {
   formTargets?: string[];
   /** Other hosts the browser may send requests to (PostHog's ingestion host, when analytics is on). */
   connectTargets?: string[];
+  /**
+   * Pages whose form leads to an address the user names (the Mastodon instance form, decision 57:
+   * its answer redirects to that instance's consent page, which a browser checks against
+   * form-action): there, any https origin and these sources too. Every other page keeps the list.
+   */
+  openForms?: { path: RegExp; sources: string[] };
 }
 
 /**
  * Security headers for every answer: a nonce-based Content-Security-Policy, no framing, nosniff,
  * a strict referrer policy, and HSTS whenever the site is served over https.
  */
-export function securityHeaders({ appUrl, isDevelopment, formTargets = [], connectTargets = [] }: SecurityOptions) {
+export function securityHeaders({ appUrl, isDevelopment, formTargets = [], connectTargets = [], openForms }: SecurityOptions) {
   const https = appUrl.startsWith("https://");
   return helmet({
     contentSecurityPolicy: {
@@ -24,7 +30,12 @@ export function securityHeaders({ appUrl, isDevelopment, formTargets = [], conne
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'", ...formTargets.map((url) => new URL(url).origin)],
+        "form-action": [
+          "'self'",
+          ...formTargets.map((url) => new URL(url).origin),
+          (req) =>
+            openForms && openForms.path.test((req as Request).path) ? ["https:", ...openForms.sources.map((url) => new URL(url).origin)].join(" ") : "'self'",
+        ],
         "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],

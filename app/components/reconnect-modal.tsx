@@ -33,9 +33,10 @@ export function ReconnectModal() {
 
   useEffect(() => {
     if (!need || pathname.includes("callback") || sessionStorage.getItem(DISMISSED_KEY) === need.channel.id) return;
-    if (need.method === "app_password") {
-      // Plume's own form: no address to ask the network for.
-      setTarget(`/profile/connect/${need.provider}`);
+    if (need.method === "app_password" || need.method === "instance") {
+      // Plume's own form (an app password, or the instance's address, prefilled): no address to ask the network for.
+      const instance = need.method === "instance" && need.channel.instance ? `?${new URLSearchParams({ instance: need.channel.instance })}` : "";
+      setTarget(`/profile/connect/${need.provider}${instance}`);
       setOpen(true);
       capture(event("required"), { reason: need.reason });
       return;

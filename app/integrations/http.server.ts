@@ -331,6 +331,8 @@ async function allowedImageUrl(provider: NetworkId, url: string): Promise<boolea
     linkedin: [env.LINKEDIN_API_URL, env.LINKEDIN_OAUTH_URL],
     twitter: [env.X_API_URL, env.X_OAUTH_URL],
     bluesky: [env.BLUESKY_SERVICE_URL, env.BLUESKY_APPVIEW_URL],
+    // Any instance's avatar: public addresses only, or the private origins the operator allows (decision 57).
+    mastodon: env.MASTODON_ALLOWED_PRIVATE_ORIGINS,
   };
   const trusted = own[provider].flatMap((base) => {
     try {

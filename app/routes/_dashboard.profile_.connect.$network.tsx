@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppPasswordForm } from "~/components/profile/app-password-form";
+import { InstanceForm } from "~/components/profile/instance-form";
 import { logger } from "~/core/logger/logger.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
 import { appPasswordHelpUrl, connectWithAppPassword } from "~/modules/connections/app-password.server";
 import { listChannels } from "~/modules/connections/connection.server";
-import { appPasswordFormSchema } from "~/modules/connections/schemas";
+import { connectsByInstance, startInstanceConnect } from "~/modules/connections/instance-connect.server";
+import { appPasswordFormSchema, instanceFormSchema } from "~/modules/connections/schemas";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { resultFor } from "~/modules/forms/reply";
@@ -18,24 +20,44 @@ import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "profile.connections.title" };
 
-// Connecting a network that signs in with an app password (Bluesky), docs/decisions/0056. The app
-// password is never kept in the form's reply (hideFields) nor anywhere else.
+// Connecting a network without a server-wide OAuth app: with an app password (Bluesky, decision
+// 56; the app password is never kept in the form's reply, hideFields), or by naming an instance
+// (Mastodon, decision 57: the form goes on to that instance's consent page). 404 for the others.
 const hideFields = ["appPassword"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { network } = getPageParams(params, networkParams);
+  const reconnect = (await listChannels(user.id)).some((channel) => channel.network === network);
+  if (connectsByInstance(network)) {
+    // Reconnecting an account comes prefilled with its instance (?instance=host).
+    const instance = (new URL(request.url).searchParams.get("instance") ?? "").slice(0, 300);
+    return { method: "instance" as const, network, instance, reconnect, helpUrl: null };
+  }
   const helpUrl = appPasswordHelpUrl(network);
   if (!helpUrl) notFoundPage();
-  const reconnect = (await listChannels(user.id)).some((channel) => channel.network === network);
-  return { network, helpUrl, reconnect };
+  return { method: "app_password" as const, network, helpUrl, reconnect, instance: "" };
+}
+
+async function connectByInstance(request: Request, network: Parameters<typeof startInstanceConnect>[2], formData: FormData) {
+  const { user, sessionId } = await requireUserSession(request);
+  const submission = parseWithZod(formData, { schema: instanceFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  try {
+    return redirect(await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: "/profile#connections" }));
+  } catch (error) {
+    if (!isAppError(error)) logger.error({ err: error, userId: user.id, network }, "Instance connection failed to start");
+    const failure = isAppError(error) ? error : new AppError("connect_failed", `connections.errors.connectFailed.${network}`);
+    return replyWithError(request, submission, failure);
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { network } = getPageParams(params, networkParams);
-  if (!appPasswordHelpUrl(network)) notFoundPage();
   const formData = await request.formData();
+  if (connectsByInstance(network)) return connectByInstance(request, network, formData);
+  if (!appPasswordHelpUrl(network)) notFoundPage();
   const submission = parseWithZod(formData, { schema: appPasswordFormSchema });
   if (submission.status !== "success") return replyInvalid(submission, { hideFields });
   const { t } = await getRequestT(request);
@@ -52,8 +74,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export default function ConnectWithAppPasswordPage() {
-  const { network, helpUrl, reconnect } = useLoaderData<typeof loader>();
+export default function ConnectWithoutOAuthAppPage() {
+  const { method, network, helpUrl, reconnect, instance } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  if (method === "instance") return <InstanceForm network={network} instance={instance} reconnect={reconnect} lastResult={resultFor(reply)} />;
   return <AppPasswordForm network={network} helpUrl={helpUrl} reconnect={reconnect} lastResult={resultFor(reply)} />;
 }

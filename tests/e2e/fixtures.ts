@@ -57,7 +57,7 @@ export async function ageLinkedInConnection(email: string, days: number, dataDir
  */
 export async function addChannel(
   email: string,
-  channel: { network: "linkedin" | "twitter" | "bluesky"; displayName: string; handle: string },
+  channel: { network: "linkedin" | "twitter" | "bluesky" | "mastodon"; displayName: string; handle: string },
   dataDir = E2E_DATA_DIR,
 ) {
   const { createClient } = await import("@libsql/client");

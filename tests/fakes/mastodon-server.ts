@@ -104,6 +104,8 @@ export interface MastodonFake extends FakeControls {
   /** A token as the instance would give this account (all scopes of a registered app). */
   issueToken(accountId: string): string;
   revokeToken(token: string): void;
+  /** The instance forgets an app (before Mastodon 4.3, unused apps are removed): invalid_client from now on. */
+  forgetApp(clientId: string): void;
   /** Statuses of the account (all when omitted), oldest first. */
   statusesOf(accountId?: string): MastodonFakeStatus[];
   /** What GET /api/v1/statuses/:id counts from now on. */
@@ -344,6 +346,15 @@ export async function startMastodonFake({
         "invalid_client",
         "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.",
       );
+    // An app token (Mastodon: client_credentials, scopes within the app's).
+    if (form.grant_type === "client_credentials") {
+      const scopes = String(form.scope ?? "read")
+        .split(/\s+/)
+        .filter(Boolean);
+      if (scopes.some((s) => !app.scopes.includes(s) && !app.scopes.includes(s.split(":")[0]!)))
+        return oauthError(400, "invalid_scope", "The requested scope is invalid, unknown, or malformed.");
+      return json(200, { access_token: `app-${randomId(30)}`, token_type: "Bearer", scope: scopes.join(" "), created_at: Math.floor(now() / 1000) });
+    }
     if (form.grant_type !== "authorization_code")
       return oauthError(400, "unsupported_grant_type", "The authorization grant type is not supported by the authorization server.");
     const code = state.codes.get(form.code ?? "");
@@ -533,6 +544,9 @@ export async function startMastodonFake({
     revokeToken(tokenValue) {
       const entry = state.tokens.get(tokenValue);
       if (entry) entry.revoked = true;
+    },
+    forgetApp(clientId) {
+      state.apps.delete(clientId);
     },
     statusesOf: (accountId) => state.statuses.filter((s) => !accountId || s.accountId === accountId),
     setCounts(statusId, counts) {

@@ -1,7 +1,9 @@
 // Runs the provider fakes as one process for the end-to-end tests (Playwright's webServer), so no
 // test reaches the internet. Ports: FAKE_MODEL_PORT (3299, model API at /v1), FAKE_LINKEDIN_PORT
-// (3297), FAKE_X_PORT (3298), FAKE_STRIPE_PORT (3296) and FAKE_POSTHOG_PORT (3295).
+// (3297), FAKE_X_PORT (3298), FAKE_STRIPE_PORT (3296), FAKE_POSTHOG_PORT (3295) and FAKE_MASTODON_PORT
+// (3294: one Mastodon instance taking 1,000 characters, not Mastodon's default 500).
 import { startLinkedInFake } from "./linkedin-server";
+import { startMastodonFake } from "./mastodon-server";
 import { startModelServer } from "./model-server";
 import { startPostHogFake } from "./posthog-server";
 import { startStripeFake } from "./stripe-server";
@@ -19,11 +21,12 @@ const stripe = await startStripeFake({
   coupons: { WAITLIST20: { percentOff: 20, duration: "forever" } },
   webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
 });
+const mastodon = await startMastodonFake({ port: Number(process.env.FAKE_MASTODON_PORT ?? 3294), latencyMs: 20, limits: { maxCharacters: 1000 } });
 const posthog = await startPostHogFake({ port: Number(process.env.FAKE_POSTHOG_PORT ?? 3295), projectKey: process.env.POSTHOG_KEY });
-console.log(`Fakes: model ${model.url}, LinkedIn ${linkedin.url}, X ${x.url}, Stripe ${stripe.url}, PostHog ${posthog.url}`);
+console.log(`Fakes: model ${model.url}, LinkedIn ${linkedin.url}, X ${x.url}, Stripe ${stripe.url}, PostHog ${posthog.url}, Mastodon ${mastodon.url}`);
 
 const stop = async () => {
-  await Promise.allSettled([model.close(), linkedin.close(), x.close(), stripe.close(), posthog.close()]);
+  await Promise.allSettled([model.close(), linkedin.close(), x.close(), stripe.close(), posthog.close(), mastodon.close()]);
   process.exit(0);
 };
 process.once("SIGTERM", stop);

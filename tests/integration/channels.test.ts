@@ -203,7 +203,7 @@ describe("several accounts per network", () => {
       provider: "linkedin",
       method: "oauth",
       reason: "age",
-      channel: { id: two.id, displayName: second.name, handle: second.email },
+      channel: { id: two.id, displayName: second.name, handle: second.email, instance: null },
     });
     // Coming back as another member does not renew it: that member is another channel.
     await connectAs(who, "linkedin", third.sub);
@@ -219,7 +219,7 @@ describe("several accounts per network", () => {
       provider: "twitter",
       method: "oauth",
       reason: "expired",
-      channel: { id: x.id, displayName: xa.name, handle: xa.username },
+      channel: { id: x.id, displayName: xa.name, handle: xa.username, instance: null },
     });
     expect(one.id).not.toBe(two.id);
   });

@@ -2,12 +2,20 @@
 // running here: killed at random moments and restarted, and two of them sharing the work. Whatever
 // happens, every post ends up published, and exists exactly once on each platform.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/core/env/env.server";
+import { seal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
+import { addImage } from "~/modules/posts/post-images.server";
+import { createPost, schedulePost, setPostTargets } from "~/modules/posts/post.server";
+import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import type { RecordedRequest } from "../fakes/fake-kit";
-import { connectedUser, duePost, dueThread, fakeEnv, partsOf, postState, startFakes, type Fakes } from "../support/publishing";
+import { startMastodonFake, type MastodonFake } from "../fakes/mastodon-server";
+import { connectedUser, duePost, dueThread, fakeEnv, partsOf, pngBytes, postState, startFakes, type Fakes } from "../support/publishing";
 import { baseWorkerEnv, kill, killAllWorkers, publishThroughKills, sleep, startWorker as startProcess, unpublishedCount } from "../support/worker-processes";
 
 const LEASE_MS = 2000;
+/** Set by the Mastodon block: the fake instance the workers may call. */
+let mastodonOrigin = "";
 
 let fakes: Fakes;
 let jitter: NodeJS.Timeout | undefined;
@@ -39,6 +47,8 @@ function workerEnv(concurrency: number): NodeJS.ProcessEnv {
     PUBLISHER_POLL_MS: "100",
     // A killed worker's deliveries come back after this (2 minutes by default).
     PUBLISHER_LEASE_MS: String(LEASE_MS),
+    // The Mastodon fake of the Mastodon kills below, on http (decision 57).
+    MASTODON_ALLOWED_PRIVATE_ORIGINS: mastodonOrigin,
   };
 }
 
@@ -223,5 +233,79 @@ describe("a publisher killed while X is creating its tweet", () => {
     expect(tweets[0]!.mediaIds).toHaveLength(1);
     expect((await postState(postId)).deliveries[0]).toMatchObject({ status: "published", externalId: tweets[0]!.id, attempts: 2 });
     expect(fakes.x.state.requests.filter(isCreate)).toHaveLength(1);
+  });
+});
+
+describe("a publisher killed at any point of a Mastodon thread (decision 57)", () => {
+  let instance: MastodonFake;
+  const saved = process.env.MASTODON_ALLOWED_PRIVATE_ORIGINS;
+  beforeAll(async () => {
+    // Uploads processed in the background (202, then a poll), answers 30 ms late.
+    instance = await startMastodonFake({ latencyMs: 30, processingPolls: 1, limits: { maxCharacters: 1000 } });
+    mastodonOrigin = instance.url;
+    process.env.MASTODON_ALLOWED_PRIVATE_ORIGINS = instance.url;
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await instance?.close();
+    mastodonOrigin = "";
+    if (saved === undefined) delete process.env.MASTODON_ALLOWED_PRIVATE_ORIGINS;
+    else process.env.MASTODON_ALLOWED_PRIVATE_ORIGINS = saved;
+    resetEnvCache();
+  });
+
+  /** A user whose Mastodon channel holds a token the fake issued; `count` posts of a 3-part thread, every other with an image. */
+  async function mastodonBatch(count: number): Promise<Batch & { channelIds: string[] }> {
+    const batch = { postIds: [] as string[], texts: [] as string[], channelIds: [] as string[] };
+    const host = new URL(instance.url).host;
+    for (let u = 0; u < 2; u++) {
+      const user = await getDb().user.create({
+        data: { email: `mastodon-kills-${Date.now()}-${u}@example.com`, passwordHash: "x", subscription: { create: trialSubscriptionData() } },
+      });
+      const account = instance.createAccount();
+      const channel = await getDb().channel.create({
+        data: {
+          userId: user.id,
+          network: "mastodon",
+          kind: "account",
+          providerUserId: `${account.id}@${host}`,
+          instance: instance.url,
+          handle: `${account.username}@${host}`,
+          displayName: account.displayName,
+          accessTokenEnc: seal(instance.issueToken(account.id)),
+          limitsJson: JSON.stringify({ maxCharacters: 1000 }),
+        },
+      });
+      batch.channelIds.push(channel.id);
+      for (let i = 0; i < count / 2; i++) {
+        const text = `Mastodon ${u}-${i} ${Date.now().toString(36)}`;
+        batch.texts.push(text);
+        const post = await createPost(user.id, { platforms: [] });
+        if (i % 2 === 0) await addImage(user.id, post.id, await pngBytes(i), `image ${i}`);
+        await setPostTargets(user.id, post.id, [{ channelId: channel.id, parts: [1, 2, 3].map((n) => ({ text: `${text} (${n}/3)` })) }]);
+        await schedulePost(user.id, post.id, new Date(Date.now() + 120_000));
+        await getDb().delivery.updateMany({ where: { postId: post.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+        batch.postIds.push(post.id);
+      }
+    }
+    return batch;
+  }
+
+  it("every part published exactly once, each answering the one before, under its own Idempotency-Key", { timeout: 150_000 }, async () => {
+    const batch = await mastodonBatch(8);
+    const { kills } = await publishThroughKills(batch.postIds, startWorker, LEASE_MS);
+    expect(kills).toBeGreaterThan(0);
+    for (const postId of batch.postIds) {
+      expect((await postState(postId)).status).toBe("published");
+      const target = await getDb().postTarget.findFirstOrThrow({ where: { postId }, include: { parts: { orderBy: { position: "asc" } } } });
+      const statuses = target.parts.map((part) => {
+        const same = instance.state.statuses.filter((s) => s.text === part.text);
+        expect({ text: part.text, count: same.length }).toEqual({ text: part.text, count: 1 });
+        return same[0]!;
+      });
+      expect(target.parts.map((part) => part.externalId)).toEqual(statuses.map((s) => s.id));
+      expect(statuses.map((s) => s.inReplyToId)).toEqual([null, statuses[0]!.id, statuses[1]!.id]);
+      expect(statuses.map((s) => s.idempotencyKey)).toEqual(target.parts.map((part) => part.sendKey));
+    }
   });
 });

@@ -24,7 +24,7 @@ async function userWith(connections: { network: "linkedin" | "twitter"; connecte
 }
 
 // Since several accounts per network, the answer also names the account (its channel).
-const account = (userId: string, index = 0) => ({ id: `${userId}-${index}`, displayName: `Member ${index}`, handle: null });
+const account = (userId: string, index = 0) => ({ id: `${userId}-${index}`, displayName: `Member ${index}`, handle: null, instance: null });
 
 describe("who is asked to reconnect", () => {
   it("a LinkedIn connection once connectedAt plus 7 days is in the past, not a moment before", async () => {

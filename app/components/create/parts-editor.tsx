@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
 import { handleLabel } from "~/modules/connections/account-label";
-import { networkRules } from "~/modules/networks/rules";
+import { networkRules, type ChannelLimits } from "~/modules/networks/rules";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { partsFormSchema } from "~/modules/posts/schemas";
 import { limitsOf, textLength } from "~/modules/posts/target-rules";
@@ -32,10 +32,11 @@ function useTargetName() {
   };
 }
 
-function PartCounter({ network, text, id }: { network: TargetView["network"]; text: string; id: string }) {
+function PartCounter({ network, limits, text, id }: { network: TargetView["network"]; limits: ChannelLimits | null; text: string; id: string }) {
   const { t } = useTranslation();
-  const length = textLength(network, text);
-  const { maxChars } = limitsOf(network);
+  // The channel's own limits where they differ by channel (a Mastodon instance's).
+  const length = textLength(network, text, limits);
+  const { maxChars } = limitsOf(network, limits);
   return (
     <p
       id={id}
@@ -114,7 +115,8 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
         {targetFields.map((targetField, ti) => {
           const target = targets[ti];
           if (!target) return null;
-          const limits = limitsOf(target.network);
+          const channelLimits = target.channel?.limits ?? null;
+          const limits = limitsOf(target.network, channelLimits);
           // Later parts are a first comment under the post, or the next parts of a thread.
           const comments = networkRules(target.network).threadKind === "comment";
           const { channelId, parts } = targetField.getFieldset();
@@ -159,7 +161,7 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                   {partFields.map((partField, pi) => {
                     const { text, imageIds } = partField.getFieldset();
                     const value = live[pi]?.text ?? "";
-                    const over = textLength(target.network, value) > limits.maxChars;
+                    const over = textLength(target.network, value, channelLimits) > limits.maxChars;
                     const partName = comments ? t(pi === 0 ? "composer.mainPost" : "composer.firstComment") : t("composer.part", { part: pi + 1 });
                     const label = `${name}, ${partName}`;
                     const imagesAllowed = pi === 0 || limits.imagesAfterFirstPart;
@@ -208,7 +210,7 @@ export function PartsEditor({ post, lastResult }: { post: PostView; lastResult?:
                         </div>
                         <Textarea {...getTextareaProps(text, { ariaDescribedBy: `${text.id}-counter` })} key={text.key} rows={comments && pi === 0 ? 8 : 4} />
                         <div className="flex flex-wrap items-center justify-between gap-2">
-                          <PartCounter network={target.network} text={value} id={`${text.id}-counter`} />
+                          <PartCounter network={target.network} limits={channelLimits} text={value} id={`${text.id}-counter`} />
                           {over ? (
                             <Button
                               type="submit"

@@ -58,6 +58,7 @@ export function AccountNotices() {
             accessibleLabel={t("reconnect.reconnectAccount", { account: reconnectAccount })}
             prompt={networkRules(reconnect.provider).switchAccount === "login" ? "login" : undefined}
             method={reconnect.method}
+            instance={reconnect.channel.instance}
           />
         </div>
       ) : null}

@@ -59,7 +59,7 @@ function Empty() {
 
 /** How a network draws a thread: the one layout X and Bluesky share, in each one's own colours. */
 interface ThreadLook {
-  network: "twitter" | "bluesky";
+  network: "twitter" | "bluesky" | "mastodon";
   article: string;
   line: string;
   avatar: string;
@@ -91,7 +91,18 @@ const BLUESKY_LOOK: ThreadLook = {
   images: "rounded-xl border",
 };
 
-/** A thread of posts joined by a line (X, Bluesky): each part under the account's avatar and name. */
+const MASTODON_LOOK: ThreadLook = {
+  network: "mastodon",
+  article: "bg-white text-[#000000] dark:border-[#393f4f] dark:bg-[#282c37] dark:text-[#ffffff]",
+  line: "bg-[#c0cdd9] dark:bg-[#393f4f]",
+  avatar: "rounded-md bg-[#6364ff] text-white",
+  name: "font-bold",
+  muted: "text-[#606984] dark:text-[#9baec8]",
+  icons: "text-[#606984] dark:text-[#9baec8]",
+  images: "rounded-lg border",
+};
+
+/** A thread of posts joined by a line (X, Bluesky, Mastodon): each part under the account's avatar and name. */
 function ThreadPreview({ target, look }: { target: PreviewTarget; look: ThreadLook }) {
   const { t } = useTranslation();
   const name = target.channel?.displayName ?? t(`platforms.${look.network}`);
@@ -177,11 +188,17 @@ export function BlueskyThreadPreview({ target }: { target: PreviewTarget }) {
   return <ThreadPreview target={target} look={BLUESKY_LOOK} />;
 }
 
+/** Mastodon: a thread of statuses joined by a line, in Mastodon's colours (its indigo, its slate dark theme). */
+export function MastodonThreadPreview({ target }: { target: PreviewTarget }) {
+  return <ThreadPreview target={target} look={MASTODON_LOOK} />;
+}
+
 /** Each network's preview, by its id: previews are network-specific UI, chosen here and only here. */
 const PREVIEWS: Record<NetworkId, (props: { target: PreviewTarget }) => ReactElement> = {
   linkedin: LinkedInPostPreview,
   twitter: XThreadPreview,
   bluesky: BlueskyThreadPreview,
+  mastodon: MastodonThreadPreview,
 };
 
 export function TargetPreview({ target }: { target: PreviewTarget }) {

@@ -30,9 +30,12 @@ export function ConnectForm({
   icon = prompt ? "reconnect" : "connect",
   variant = "default",
   method = "oauth",
+  instance,
 }: {
   provider: string;
   method?: ConnectMethod;
+  /** Where the account is (Mastodon): the instance form comes prefilled with it. */
+  instance?: string | null;
   label: string;
   /** The button's full name when the visible label alone is ambiguous ("Reconnect" → "Reconnect X User 1 (@xuser1)"). */
   accessibleLabel?: string;
@@ -43,10 +46,11 @@ export function ConnectForm({
 }) {
   const location = useLocation();
   const Icon = icon === "reconnect" ? RefreshCw : icon === "add" ? Plus : Link2;
-  if (method === "app_password") {
+  if (method === "app_password" || method === "instance") {
+    const query = method === "instance" && instance ? `?${new URLSearchParams({ instance: instanceHost(instance) })}` : "";
     return (
       <Button asChild variant={variant} size="sm">
-        <Link to={`/profile/connect/${provider}`} aria-label={accessibleLabel}>
+        <Link to={`/profile/connect/${provider}${query}`} aria-label={accessibleLabel}>
           <Icon aria-hidden />
           {label}
         </Link>
@@ -63,6 +67,11 @@ export function ConnectForm({
       </StatusButton>
     </Form>
   );
+}
+
+/** "https://mastodon.social" → "mastodon.social" (an allowed http origin stays whole). */
+function instanceHost(origin: string): string {
+  return origin.startsWith("https://") ? origin.slice("https://".length) : origin;
 }
 
 export const disconnectPath = (channelId: string) => `/profile/channels/${channelId}/disconnect`;
@@ -169,6 +178,7 @@ function ChannelRow({ channel, method }: { channel: ChannelEntry; method: Connec
           icon="reconnect"
           variant={needsReconnect ? "default" : "outline"}
           method={method}
+          instance={channel.instance}
         />
         <DisconnectButton channel={channel} />
       </div>

@@ -98,6 +98,7 @@ const envSchema = z
     PUBLISHER_CONCURRENCY_LINKEDIN: z.coerce.number().int().min(1).max(200).default(16),
     PUBLISHER_CONCURRENCY_X: z.coerce.number().int().min(1).max(200).default(16),
     PUBLISHER_CONCURRENCY_BLUESKY: z.coerce.number().int().min(1).max(200).default(16),
+    PUBLISHER_CONCURRENCY_MASTODON: z.coerce.number().int().min(1).max(200).default(16),
     PUBLISHER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     // How long a claimed delivery stays with its publisher without news: a publisher that died holding
     // it gives it up after this. Keep it well above PROVIDER_TIMEOUT_MS.

@@ -10,7 +10,7 @@ export type Platform = (typeof PLATFORMS)[number];
  * the networks added since. `Platform` stays the version 1 pair: the v1 fields and API name only it.
  * Each id here has its module in both network registries (a test checks it).
  */
-export const NETWORK_IDS = ["linkedin", "twitter", "bluesky"] as const;
+export const NETWORK_IDS = ["linkedin", "twitter", "bluesky", "mastodon"] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
 export function isNetworkId(value: unknown): value is NetworkId {

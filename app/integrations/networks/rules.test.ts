@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { NETWORK_IDS } from "~/core/platforms/platforms";
-import { NETWORK_RULES, networkRules } from "./rules";
+import { channelRules, NETWORK_RULES, networkRules, parseChannelLimits } from "./rules";
 
 describe("network rules", () => {
   it("lists each network once, found by its id", () => {
     expect(NETWORK_RULES.map((n) => n.id)).toEqual([...NETWORK_IDS]);
-    expect(NETWORK_IDS).toEqual(["linkedin", "twitter", "bluesky"]);
+    expect(NETWORK_IDS).toEqual(["linkedin", "twitter", "bluesky", "mastodon"]);
     expect(networkRules("twitter").label).toBe("X (Twitter)");
     expect(networkRules("linkedin").threadKind).toBe("comment");
     expect(() => networkRules("myspace" as never)).toThrow(/Unknown network/);
@@ -94,5 +94,22 @@ describe("network rules", () => {
   it("says what images each network takes in pixels and formats", () => {
     expect(networkRules("twitter").images).toEqual({ maxSide: 8192, takesWebp: true });
     expect(networkRules("linkedin").images).toEqual({ maxPixels: 36_152_320, takesWebp: false });
+  });
+});
+
+describe("a channel's rules (decision 57)", () => {
+  it("Mastodon: each instance's limits, stored with the channel; the network's defaults without them", () => {
+    expect(channelRules("mastodon", null).limits.maxChars).toBe(500);
+    const large = channelRules("mastodon", { maxCharacters: 1000, maxMediaAttachments: 2, charactersReservedPerUrl: 23 });
+    expect(large.limits).toMatchObject({ maxChars: 1000, maxImagesPerPart: 2 });
+    const part = [{ text: "é".repeat(600), imageCount: 0 }];
+    expect(large.validateParts(part)).toEqual([]);
+    expect(channelRules("mastodon", { maxCharacters: 500 }).validateParts(part)).toEqual([{ index: 0, code: "too_long", length: 600, max: 500 }]);
+    // Nothing taken on trust: nonsense falls back to Mastodon's defaults.
+    expect(channelRules("mastodon", { maxCharacters: -3, maxMediaAttachments: "9" }).limits).toMatchObject({ maxChars: 500, maxImagesPerPart: 4 });
+    // Networks whose rules do not depend on the channel ignore stored limits.
+    expect(channelRules("twitter", { maxCharacters: 1000 }).limits.maxChars).toBe(280);
+    expect(parseChannelLimits("not json")).toBeNull();
+    expect(parseChannelLimits('{"maxCharacters":1000}')).toEqual({ maxCharacters: 1000 });
   });
 });

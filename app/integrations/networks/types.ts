@@ -62,6 +62,12 @@ export type PartProblem =
   | { index: number; code: "too_many_parts"; count: number; max: number };
 
 /**
+ * What changes a network's rules for one channel, as plain JSON the composer receives (Mastodon: its
+ * instance's limits). Read back by the network's own `forChannel`, which takes nothing on trust.
+ */
+export type ChannelLimits = { [key: string]: unknown };
+
+/**
  * The client-safe half: no node imports anywhere under it. `Id`: a network not yet in the
  * registries names its own id.
  */
@@ -103,6 +109,12 @@ export interface NetworkRules<Id extends string = NetworkId> {
    * and most apps get no refresh token); absent where tokens are refreshed.
    */
   reconnectAfterDays?: number;
+  /**
+   * These rules for one channel whose limits differ from the network's defaults (Mastodon: each
+   * instance sets its own): built from the channel's stored `ChannelLimits`, client and server alike.
+   * Absent: every channel of the network has the same rules.
+   */
+  forChannel?(limits: ChannelLimits): NetworkRules<Id>;
 }
 
 // ---- Server half -------------------------------------------------------------------------
@@ -274,6 +286,10 @@ export interface InstanceConnectDescriptor<Id extends string = NetworkId> {
   tokensExpire: boolean;
   /** This network with the instance's own limits (read from the instance, cached a while). */
   networkFor(instance: string): Promise<Network<Id>>;
+  /** The instance's limits as a channel stores them (`ChannelLimits`, read by the rules' `forChannel`). */
+  channelLimits(instance: string): Promise<ChannelLimits>;
+  /** Whether the instance still knows this app (false: it answered invalid_client; register again). */
+  appIsKnown(instance: string, app: InstanceApp): Promise<boolean>;
 }
 
 export interface Network<Id extends string = NetworkId> extends NetworkRules<Id> {

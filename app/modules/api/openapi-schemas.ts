@@ -79,6 +79,10 @@ export const targetSchema = z.object({
           "The app's copy of the account's picture, /channels/{id}/avatar?v=… (the owner's session; a new picture is a new v); null: none, show initials",
         ),
       status: z.string(),
+      limits: z
+        .record(z.string(), z.unknown())
+        .nullable()
+        .describe("What changes the network's limits for this channel, as the network stores it (a Mastodon instance's limits); null: the network's defaults"),
     })
     .nullable(),
   status: z.enum(["pending", "publishing", "published", "partial", "failed"]).describe('"partial": some parts went out, a later one failed for good'),

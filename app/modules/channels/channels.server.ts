@@ -1,6 +1,7 @@
 import { getDb } from "~/modules/db/db.server";
 import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "~/modules/connections/avatar-path";
+import { parseChannelLimits } from "~/modules/networks/rules";
 import { limitsOf, type TargetLimits } from "~/modules/posts/target-rules";
 
 // A user's channels (connected accounts, several per network) as the version 2 API answers them.
@@ -22,8 +23,8 @@ export interface ChannelView {
 
 const KINDS = ["member", "organization", "account"] as const;
 
-function channelLimits(network: NetworkId): ChannelView["limits"] {
-  const { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes } = limitsOf(network);
+function channelLimits(network: NetworkId, limitsJson: string | null): ChannelView["limits"] {
+  const { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes } = limitsOf(network, parseChannelLimits(limitsJson));
   return { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes };
 }
 
@@ -43,7 +44,7 @@ export async function listChannels(userId: string): Promise<ChannelView[]> {
         instance: row.instance,
         status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
         connectedAt: row.connectedAt.toISOString(),
-        limits: channelLimits(row.network),
+        limits: channelLimits(row.network, row.limitsJson),
       },
     ];
   });

@@ -85,6 +85,7 @@ export const connectionSelect = {
   network: true,
   providerUserId: true,
   handle: true,
+  instance: true,
   status: true,
   accessTokenEnc: true,
   refreshTokenEnc: true,
@@ -97,6 +98,8 @@ export type ConnectionRow = {
   network: string;
   providerUserId: string;
   handle: string | null;
+  /** The instance's origin (Mastodon); null for networks without instances. */
+  instance?: string | null;
   status: string;
   accessTokenEnc: string | null;
   refreshTokenEnc: string | null;

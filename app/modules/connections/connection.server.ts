@@ -1,4 +1,6 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
+import { parseChannelLimits } from "~/integrations/networks/rules";
+import type { ChannelLimits } from "~/integrations/networks/types";
 import { getDb } from "~/modules/db/db.server";
 import { isNetworkId, isPlatform, NETWORK_IDS, PLATFORMS, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "./avatar-path";
@@ -47,6 +49,8 @@ export interface ChannelEntry {
   status: "active" | "needs_reconnect";
   connectedAt: string;
   expiresAt: string | null;
+  /** The instance's origin where the network has instances (Mastodon): reconnecting goes back there. */
+  instance: string | null;
 }
 
 function toChannelEntry(row: {
@@ -58,6 +62,7 @@ function toChannelEntry(row: {
   status: string;
   connectedAt: Date;
   expiresAt: Date | null;
+  instance: string | null;
 }): ChannelEntry {
   return {
     id: row.id,
@@ -68,6 +73,7 @@ function toChannelEntry(row: {
     status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
     connectedAt: row.connectedAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    instance: row.instance,
   };
 }
 
@@ -83,8 +89,11 @@ export async function findChannel(userId: string, channelId: string): Promise<Ch
   return row && isNetworkId(row.network) ? toChannelEntry(row) : null;
 }
 
-/** How a network is connected: OAuth (the network's consent page), or an app password typed in Plume. */
-export type ConnectMethod = "oauth" | "app_password";
+/**
+ * How a network is connected: OAuth (the network's consent page), an app password typed in Plume,
+ * or an instance named in Plume, then that instance's consent page (Mastodon).
+ */
+export type ConnectMethod = "oauth" | "app_password" | "instance";
 
 /**
  * Each network, how it connects and whether it can be connected at all (OAuth: the server has its
@@ -92,8 +101,10 @@ export type ConnectMethod = "oauth" | "app_password";
  */
 export function networkAvailability(): { network: NetworkId; available: boolean; method: ConnectMethod }[] {
   return NETWORK_IDS.map((network) => {
-    const { oauth, appPassword } = getNetwork(network);
+    const { oauth, appPassword, instances } = getNetwork(network);
     if (appPassword) return { network, available: true, method: "app_password" };
+    // Registered on each instance as users name them: nothing to configure on the server.
+    if (instances) return { network, available: true, method: "instance" };
     return { network, available: oauth.configured(), method: "oauth" };
   });
 }
@@ -122,9 +133,13 @@ export async function listChannelChoices(userId: string): Promise<ChannelChoice[
 }
 
 /** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
-export async function channelRefs(userId: string): Promise<{ id: string; network: NetworkId }[]> {
-  const rows = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.flatMap((row) => (isNetworkId(row.network) ? [{ id: row.id, network: row.network }] : []));
+export async function channelRefs(userId: string): Promise<{ id: string; network: NetworkId; limits: ChannelLimits | null }[]> {
+  const rows = await getDb().channel.findMany({
+    where: { userId },
+    select: { id: true, network: true, limitsJson: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.flatMap((row) => (isNetworkId(row.network) ? [{ id: row.id, network: row.network, limits: parseChannelLimits(row.limitsJson) }] : []));
 }
 
 /** The version 1 platforms a user can publish to (see usableNetworks). */

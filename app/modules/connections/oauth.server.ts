@@ -9,12 +9,12 @@ import { getEnv } from "~/core/env/env.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
-import type { Platform } from "~/core/platforms/platforms";
+import type { NetworkId, Platform } from "~/core/platforms/platforms";
 import { safeRedirect } from "~/modules/http/redirect";
 import { storeChannel } from "./store-channel.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
-const STATE_TTL_MS = 10 * 60 * 1000;
+export const STATE_TTL_MS = 10 * 60 * 1000;
 // Each start stores a state row: counted per user over a state's lifetime, so a user (or a script
 // with their cookie) holds a bounded number of live states, never an unbounded pile.
 export const connectStartsPerUser: RateLimitRule = { limit: 20, windowMs: STATE_TTL_MS };
@@ -42,6 +42,12 @@ function stateId(nonce: string): string {
   return createHash("sha256").update(nonce).digest("hex");
 }
 
+/** A new OAuth state for this session: what the provider carries (`state`) and the row's id. */
+export function newOAuthState(sessionId: string): { state: string; id: string } {
+  const nonce = randomToken();
+  return { state: `${nonce}.${sign(`${nonce}.${sessionId}`)}`, id: stateId(nonce) };
+}
+
 /**
  * The provider's consent page for this user: a signed, single-use state tied to the session, valid
  * ten minutes, remembering where to come back to (the wizard keeps its draft) and, where the network
@@ -55,13 +61,12 @@ export async function startConnect(
 ): Promise<string> {
   if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", `connections.errors.unavailable.${provider}`);
   await enforce(`connect:user:${user.id}`, connectStartsPerUser);
-  const nonce = randomToken();
-  const state = `${nonce}.${sign(`${nonce}.${sessionId}`)}`;
+  const { state, id } = newOAuthState(sessionId);
   const { oauth } = getNetwork(provider);
   const pkce = oauth.pkce ? createPkcePair() : null;
   await getDb().oAuthState.create({
     data: {
-      id: stateId(nonce),
+      id,
       userId: user.id,
       sessionId,
       provider,
@@ -81,7 +86,7 @@ interface CallbackQuery {
 }
 
 /** Takes the state once: it must be ours, this session's, for this provider, unexpired and unused. */
-async function consumeState(provider: Platform, state: string | null, sessionId: string) {
+export async function consumeState(provider: NetworkId, state: string | null, sessionId: string) {
   const [nonce, signature] = (state ?? "").split(".");
   if (!nonce || !signature || !verifySignature(`${nonce}.${sessionId}`, signature)) return null;
   const db = getDb();

@@ -8,11 +8,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface ReconnectNeed {
   provider: NetworkId;
   /** How it reconnects: the network's consent page, or Plume's app-password form (/profile/connect/{network}). */
-  method: "oauth" | "app_password";
+  method: "oauth" | "app_password" | "instance";
   /** "age": connected longer ago than its network's reconnectAfterDays; "expired": the token is gone. */
   reason: "age" | "expired";
   /** Which account: the one the warning names and the reconnect link is for. */
-  channel: { id: string; displayName: string; handle: string | null };
+  channel: { id: string; displayName: string; handle: string | null; instance: string | null };
 }
 
 /**
@@ -22,13 +22,24 @@ export interface ReconnectNeed {
 export async function reconnectNeed(userId: string, now = new Date()): Promise<ReconnectNeed | null> {
   const rows = await getDb().channel.findMany({
     where: { userId },
-    select: { id: true, displayName: true, handle: true, network: true, status: true, connectedAt: true, expiresAt: true, refreshTokenEnc: true },
+    select: {
+      id: true,
+      displayName: true,
+      handle: true,
+      network: true,
+      instance: true,
+      status: true,
+      connectedAt: true,
+      expiresAt: true,
+      refreshTokenEnc: true,
+    },
     orderBy: [{ network: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });
   for (const row of rows) {
     const provider = row.network as NetworkId;
-    const channel = { id: row.id, displayName: row.displayName, handle: row.handle };
-    const method = getNetwork(provider).appPassword ? "app_password" : "oauth";
+    const channel = { id: row.id, displayName: row.displayName, handle: row.handle, instance: row.instance };
+    const { appPassword, instances } = getNetwork(provider);
+    const method = appPassword ? "app_password" : instances ? "instance" : "oauth";
     const expired = row.status === "needs_reconnect" || (row.expiresAt !== null && row.expiresAt <= now && !row.refreshTokenEnc);
     if (expired) return { provider, method, reason: "expired", channel };
     const afterDays = networkRules(provider).reconnectAfterDays;

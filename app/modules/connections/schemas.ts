@@ -38,3 +38,13 @@ export const appPasswordFormSchema = z.object({
     .refine((value) => !value || /^https?:\/\/[^\s/]+/.test(value), "profile.appPassword.serviceInvalid"),
 });
 export type AppPasswordForm = z.infer<typeof appPasswordFormSchema>;
+
+/**
+ * The Mastodon connect form (decision 57): the instance's address as the user writes it
+ * ("mastodon.social", "https://mastodon.social", "@ada@mastodon.social"); the network's
+ * normaliseInstance says whether Plume may call it.
+ */
+export const instanceFormSchema = z.object({
+  instance: z.string({ error: "profile.instance.required" }).trim().min(1, "profile.instance.required").max(300, "profile.instance.invalid"),
+});
+export type InstanceForm = z.infer<typeof instanceFormSchema>;

@@ -1,10 +1,19 @@
-import type { NetworkAccount, NetworkTokens } from "~/integrations/networks/types";
+import type { ChannelLimits, NetworkAccount, NetworkTokens } from "~/integrations/networks/types";
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { seal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
+
+export interface StoreOptions {
+  /** The instance's origin where the network has instances (Mastodon). */
+  instance?: string | null;
+  /** What changes the network's rules for this channel (the instance's limits, decision 57). */
+  limits?: ChannelLimits | null;
+  /** false: the network's tokens never expire (InstanceConnectDescriptor.tokensExpire); no expiry is stored. */
+  tokensExpire?: boolean;
+}
 
 /**
  * Stores a connected account with its tokens sealed, however it was connected (OAuth or an app
@@ -17,9 +26,13 @@ export async function storeChannel(
   network: NetworkId,
   tokens: NetworkTokens,
   account: NetworkAccount,
+  options: StoreOptions = {},
 ): Promise<{ channelId: string; update: boolean }> {
   const now = new Date();
+  const { tokensExpire = true } = options;
   const data = {
+    ...(options.instance !== undefined ? { instance: options.instance } : {}),
+    ...(options.limits !== undefined ? { limitsJson: options.limits ? JSON.stringify(options.limits) : null } : {}),
     displayName: account.displayName,
     handle: account.handle,
     avatarUrl: account.avatarUrl,
@@ -27,7 +40,8 @@ export async function storeChannel(
     scopes: tokens.scope,
     accessTokenEnc: seal(tokens.accessToken),
     refreshTokenEnc: tokens.refreshToken ? seal(tokens.refreshToken) : null,
-    expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
+    // A network whose tokens never expire (Mastodon): no expiry at all, never "expired" nor refreshed.
+    expiresAt: tokensExpire ? new Date(now.getTime() + tokens.expiresIn * 1000) : null,
     refreshExpiresAt: tokens.refreshTokenExpiresIn ? new Date(now.getTime() + tokens.refreshTokenExpiresIn * 1000) : null,
     refreshLeaseUntil: null,
     lastError: null,

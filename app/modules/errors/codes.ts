@@ -50,6 +50,7 @@ export const ERROR_STATUS = {
   time_in_past: 422,
   time_too_soon: 422,
   time_nonexistent: 422,
+  invalid_instance: 422,
   // 429: too often.
   rate_limited: 429,
   // 5xx: ours or a provider's failure, never the caller's input.
@@ -60,6 +61,7 @@ export const ERROR_STATUS = {
   ai_failed: 502,
   checkout_failed: 502,
   portal_failed: 502,
+  instance_unreachable: 502,
   ai_unavailable: 503,
   provider_unavailable: 503,
   billing_disabled: 503,

@@ -31,7 +31,7 @@ describe("typed translation keys", () => {
   it("accept the keys of the English file, plural keys by their base name", () => {
     expectTypeOf<"nav.pricing">().toExtend<TranslationKey>();
     expectTypeOf<"posts.calendar.count">().toExtend<TranslationKey>();
-    expectTypeOf<KeysUnder<"platforms">>().toEqualTypeOf<"linkedin" | "twitter" | "bluesky">();
+    expectTypeOf<KeysUnder<"platforms">>().toEqualTypeOf<"linkedin" | "twitter" | "bluesky" | "mastodon">();
     expectTypeOf(misspelledKeysDoNotCompile).toBeFunction();
   });
 

@@ -89,7 +89,10 @@ export async function saveComposer(
 ): Promise<{ next: WizardStep; problem: AppError | null }> {
   const channels = await channelRefs(userId);
   // An unknown channel is kept as it came: setPostTargets refuses it, naming the field.
-  const drafts = submitted.map((target) => ({ ...target, network: channels.find((c) => c.id === target.channelId)?.network ?? ("twitter" as const) }));
+  const drafts = submitted.map((target) => {
+    const channel = channels.find((c) => c.id === target.channelId);
+    return { ...target, network: channel?.network ?? ("twitter" as const), limits: channel?.limits ?? null };
+  });
   const changed = applyComposerIntent(drafts, intent);
   const post = await setPostTargets(
     userId,

@@ -1,4 +1,5 @@
 import { isPlatform, type NetworkId } from "~/core/platforms/platforms";
+import type { ChannelLimits } from "~/modules/networks/rules";
 import { splitAtLimit } from "./split-parts";
 import { limitsOf } from "./target-rules";
 
@@ -13,6 +14,8 @@ export interface DraftPart {
 export interface DraftTarget {
   channelId: string;
   network: NetworkId;
+  /** The channel's limits where its network's differ by channel (decision 57). */
+  limits?: ChannelLimits | null;
   parts: DraftPart[];
 }
 
@@ -53,7 +56,7 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
 
 function changeParts(target: DraftTarget, intent: ComposerIntent): DraftPart[] {
   const { parts } = target;
-  const limits = limitsOf(target.network);
+  const limits = limitsOf(target.network, target.limits);
   switch (intent.kind) {
     case "add-part":
       return parts.length < limits.maxParts ? [...parts, { text: "", imageIds: [] }] : parts;
@@ -67,7 +70,7 @@ function changeParts(target: DraftTarget, intent: ComposerIntent): DraftPart[] {
       const part = parts[intent.part];
       if (!part) return parts;
       // The images stay with the first piece; the others start without.
-      const pieces = splitAtLimit(target.network, part.text).map((text, i) => ({ text, imageIds: i === 0 ? part.imageIds : [] }));
+      const pieces = splitAtLimit(target.network, part.text, target.limits).map((text, i) => ({ text, imageIds: i === 0 ? part.imageIds : [] }));
       return [...parts.slice(0, intent.part), ...pieces, ...parts.slice(intent.part + 1)];
     }
     default:
@@ -82,7 +85,7 @@ function changeParts(target: DraftTarget, intent: ComposerIntent): DraftPart[] {
 export function applyComposerIntent(targets: readonly DraftTarget[], intent: ComposerIntent): DraftTarget[] {
   return targets.map((target, t) => {
     const parts = "target" in intent && intent.target === t ? changeParts(target, intent) : target.parts;
-    const imagesAfterFirst = limitsOf(target.network).imagesAfterFirstPart;
+    const imagesAfterFirst = limitsOf(target.network, target.limits).imagesAfterFirstPart;
     return { ...target, parts: parts.map((part, p) => (p > 0 && !imagesAfterFirst ? { ...part, imageIds: [] } : part)) };
   });
 }

@@ -1,4 +1,4 @@
-import { networkRules } from "~/integrations/networks/rules";
+import { networkRules, parseChannelLimits } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
@@ -84,7 +84,7 @@ export function targetSummaries(post: Pick<PostRecord, "targets" | "media">): Ta
   return post.targets.flatMap((target): TargetSummary[] => {
     if (!isNetworkId(target.network)) return [];
     const parts = target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length }));
-    const [first] = targetProblems([{ network: target.network, parts }]);
+    const [first] = targetProblems([{ network: target.network, limits: parseChannelLimits(target.channel?.limitsJson), parts }]);
     const label = targetLabel(target);
     return [
       {
@@ -128,6 +128,7 @@ export function targetsProblem(post: Pick<PostRecord, "targets" | "media">, usab
 export function partsProblem(post: Pick<PostRecord, "targets" | "media">): AppError | null {
   const targets = post.targets.map((target) => ({
     network: target.network as NetworkId,
+    limits: parseChannelLimits(target.channel?.limitsJson),
     parts: target.parts.map((part) => ({ text: part.text, imageCount: partMedia(post.media, target.parts, part.position).length })),
   }));
   const problems = targetProblems(targets);

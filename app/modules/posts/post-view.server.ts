@@ -1,6 +1,7 @@
 import type { Prisma } from "~/modules/db/db.server";
 import { parsePlatforms, type NetworkId } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "~/modules/connections/avatar-path";
+import { parseChannelLimits } from "~/modules/networks/rules";
 import { partMedia } from "./part-media";
 
 export const postInclude = {
@@ -10,7 +11,7 @@ export const postInclude = {
     orderBy: { position: "asc" },
     include: {
       parts: { orderBy: { position: "asc" } },
-      channel: { select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true } },
+      channel: { select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true, limitsJson: true } },
       delivery: { select: { status: true, attempts: true, lastError: true, errorCode: true } },
     },
   },
@@ -87,6 +88,8 @@ function toTargetView(post: PostRecord, target: PostRecord["targets"][number]) {
           handle: channel.handle,
           avatarUrl: channelAvatarPath(channel),
           status: channel.status,
+          /** What changes the network's limits for this channel (a Mastodon instance's), for the composer's counters. */
+          limits: parseChannelLimits(channel.limitsJson),
         }
       : null,
     status: targetStatus(target),

@@ -248,7 +248,7 @@ export async function setPostTargets(userId: string, postId: string, requests: r
 async function previewTargets(post: PostRecord, targets: readonly TargetInput[]): Promise<Pick<PostRecord, "targets" | "media">> {
   const channels = await getDb().channel.findMany({
     where: { id: { in: targets.flatMap((t) => (t.channelId ? [t.channelId] : [])) } },
-    select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true },
+    select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true, limitsJson: true },
   });
   const now = new Date();
   return {

@@ -1,9 +1,10 @@
-import { networkRules } from "~/modules/networks/rules";
+import { channelRules, type ChannelLimits } from "~/modules/networks/rules";
 import type { NetworkId } from "~/core/platforms/platforms";
 
 // What a target's parts must be to be published (checked when scheduling, and live in the
 // composer: this file runs in the browser too). Each problem names the target and the part at
-// fault. The rules are each network's own (app/integrations/networks/<network>/rules.ts).
+// fault. The rules are each network's own (app/integrations/networks/<network>/rules.ts), for the
+// target's channel where they differ by channel (`limits`: a Mastodon instance's, decision 57).
 
 export interface TargetLimits {
   maxChars: number;
@@ -16,14 +17,14 @@ export interface TargetLimits {
   imagesAfterFirstPart: boolean;
 }
 
-export function limitsOf(network: NetworkId): TargetLimits {
-  const { limits, laterParts } = networkRules(network);
+export function limitsOf(network: NetworkId, channelLimits?: ChannelLimits | null): TargetLimits {
+  const { limits, laterParts } = channelRules(network, channelLimits);
   return { ...limits, imagesAfterFirstPart: laterParts.maxImages > 0 };
 }
 
 /** A text's length as the network counts it. */
-export function textLength(network: NetworkId, text: string): number {
-  return networkRules(network).countText(text);
+export function textLength(network: NetworkId, text: string, channelLimits?: ChannelLimits | null): number {
+  return channelRules(network, channelLimits).countText(text);
 }
 
 export type PartProblemCode = "no_parts" | "too_many_parts" | "text_required" | "text_too_long" | "too_many_images" | "images_not_allowed";
@@ -40,6 +41,8 @@ export interface PartProblem {
 
 export interface TargetToCheck {
   network: NetworkId;
+  /** The target's channel's limits, where its network's differ by channel. */
+  limits?: ChannelLimits | null;
   parts: { text: string; imageCount: number }[];
 }
 
@@ -55,7 +58,7 @@ const CODES = {
 export function targetProblems(targets: readonly TargetToCheck[]): PartProblem[] {
   return targets.flatMap((target, t): PartProblem[] => {
     if (target.parts.length === 0) return [{ target: t, part: null, code: "no_parts" }];
-    return networkRules(target.network)
+    return channelRules(target.network, target.limits)
       .validateParts(target.parts)
       .map((problem) => {
         const code = CODES[problem.code];

@@ -1,5 +1,5 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
-import type { PartImage, PartToSend, PublishContext } from "~/integrations/networks/types";
+import type { Network, PartImage, PartToSend, PublishContext } from "~/integrations/networks/types";
 import { connectionSelect, refreshAfterRefusal, usableConnection, type ConnectionRow } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
 import { readStoredFile } from "~/modules/media/storage.server";
@@ -85,8 +85,9 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
   const target = post.targets.find((candidate) => candidate.id === delivery.targetId);
   if (!target) throw new TargetGone("target_removed");
   if (!target.channelId) throw new TargetGone("channel_removed");
-  const connection = await usableConnection(post.userId, delivery.platform, post.channels.find((c) => c.id === target.channelId) ?? null);
-  const network = getNetwork(delivery.platform);
+  const channel = post.channels.find((c) => c.id === target.channelId) ?? null;
+  const connection = await usableConnection(post.userId, delivery.platform, channel);
+  const network = await channelNetwork(delivery.platform, channel?.instance ?? null);
   const ctx: PublishContext = {
     accessToken: connection.accessToken,
     // A token its network refused as expired (Bluesky's 400 ExpiredToken) is refreshed once.
@@ -126,11 +127,20 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
   return { ...first, lastPart };
 }
 
+/**
+ * The network that publishes for this channel: where each server is its own provider (Mastodon),
+ * the network with that instance's limits (images fitted to its image_size_limit, decision 57).
+ */
+async function channelNetwork(platform: ClaimedDelivery["platform"], instance: string | null): Promise<Network> {
+  const network = getNetwork(platform);
+  return network.instances && instance ? network.instances.networkFor(instance) : network;
+}
+
 interface PartContext {
   post: Work;
   /** Every part of the target (images no part names go with part 1). */
   siblings: WorkPart[];
-  network: ReturnType<typeof getNetwork>;
+  network: Network;
   ctx: PublishContext;
   parent: string | null;
   hooks: AttemptHooks;

@@ -39,3 +39,19 @@ describe("why a delivery waits or failed", () => {
     expect(deliveryReasonLine(en, { platform: "linkedin", status: "published", errorCode: null, error: null })).toBeNull();
   });
 });
+
+describe("a network's own codes (Mastodon, decision 57)", () => {
+  it("are said in the user's language, the instance's message kept where it is the reason", async () => {
+    const en = await translator("en");
+    const fr = await translator("fr");
+    const long = { platform: "mastodon", status: "failed", errorCode: "too_long", error: "This Mastodon instance takes 500 characters; this status has 600." };
+    expect(deliveryReason(en, long)).toBe("The text is longer than Mastodon takes: shorten it, then retry.");
+    expect(deliveryReason(fr, long)).toContain("plus long que ce que Mastodon accepte");
+    const refused = { platform: "mastodon", status: "failed", errorCode: "validation_failed", error: "Validation failed: Text can't be blank" };
+    expect(deliveryReason(fr, refused)).toBe("Mastodon a refusé la publication : Validation failed: Text can't be blank");
+    for (const code of ["too_many_images", "media_processing", "parent_not_found", "instance_refused", "forbidden"]) {
+      expect(deliveryReason(fr, { platform: "mastodon", status: "pending", errorCode: code, error: "English message" })).toMatch(/Mastodon/);
+      expect(deliveryReason(fr, { platform: "mastodon", status: "pending", errorCode: code, error: "English message" })).not.toContain("English message");
+    }
+  });
+});

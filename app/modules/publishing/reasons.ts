@@ -19,6 +19,14 @@ const OWN_REASONS = [
 type OwnReason = (typeof OWN_REASONS)[number];
 const isOwnReason = (code: string): code is OwnReason => (OWN_REASONS as readonly string[]).includes(code);
 
+/**
+ * A network's own stable codes (ErrorClass.code) said in the user's language
+ * (publishing.networkReasons.*; Mastodon's, decision 57); the network's message is kept as {{reason}}.
+ */
+const NETWORK_REASONS = ["too_long", "too_many_images", "media_processing", "validation_failed", "parent_not_found", "instance_refused", "forbidden"] as const;
+type NetworkReason = (typeof NETWORK_REASONS)[number];
+const isNetworkReason = (code: string): code is NetworkReason => (NETWORK_REASONS as readonly string[]).includes(code);
+
 /** Reasons that announce another try: once the delivery failed, the message it came with says more. */
 const ANNOUNCE_A_RETRY = new Set(["server_error", "rate_limited", "internal", "interrupted"]);
 
@@ -35,6 +43,9 @@ export function deliveryReason(t: Translate, delivery: DeliveryProblem): string 
   const { errorCode, error, status } = delivery;
   if (errorCode && isOwnReason(errorCode) && !(status === "failed" && ANNOUNCE_A_RETRY.has(errorCode) && error)) {
     return t(`publishing.reasons.${errorCode}`, { platform: platformName(t, delivery.platform), reason: error ?? "" });
+  }
+  if (errorCode && isNetworkReason(errorCode) && !(status === "failed" && errorCode === "media_processing" && error)) {
+    return t(`publishing.networkReasons.${errorCode}`, { platform: platformName(t, delivery.platform), reason: error ?? "" });
   }
   return error || null;
 }

@@ -5,7 +5,12 @@ import { startPublisher, type Publisher } from "./publisher.server";
 export function startConfiguredPublisher(): Publisher {
   const env = getEnv();
   return startPublisher({
-    concurrency: { linkedin: env.PUBLISHER_CONCURRENCY_LINKEDIN, twitter: env.PUBLISHER_CONCURRENCY_X, bluesky: env.PUBLISHER_CONCURRENCY_BLUESKY },
+    concurrency: {
+      linkedin: env.PUBLISHER_CONCURRENCY_LINKEDIN,
+      twitter: env.PUBLISHER_CONCURRENCY_X,
+      bluesky: env.PUBLISHER_CONCURRENCY_BLUESKY,
+      mastodon: env.PUBLISHER_CONCURRENCY_MASTODON,
+    },
     pollMs: env.PUBLISHER_POLL_MS,
   });
 }

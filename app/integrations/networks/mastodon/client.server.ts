@@ -79,6 +79,24 @@ export async function exchangeCode(
   return readAnswer(c, answer, z.object({ access_token: z.string().min(1), scope: z.string().default(app.scopes) }));
 }
 
+/**
+ * Whether the instance still knows the app: a client_credentials token asked for with its id and
+ * secret. invalid_client means it forgot the app (before Mastodon 4.3, unused apps are removed):
+ * register again. Any other refusal (a scope, a grant type) still proves the client exists.
+ */
+export async function appIsKnown(origin: string, app: MastodonApp): Promise<boolean> {
+  try {
+    await call(origin, "verify_app", "/oauth/token", {
+      form: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret, scope: "read:accounts" },
+    });
+    return true;
+  } catch (error) {
+    if (isProviderError(error) && error.kind === "http" && (error.details.code === "invalid_client" || error.details.status === 401)) return false;
+    if (isProviderError(error) && error.kind === "http" && error.details.status === 400) return true;
+    throw error;
+  }
+}
+
 export async function revokeToken(origin: string, app: MastodonApp, token: string): Promise<void> {
   await call(origin, "revoke", "/oauth/revoke", { form: { client_id: app.clientId, client_secret: app.clientSecret, token } });
 }

@@ -18,6 +18,7 @@ import type {
 import { isProviderError, ProviderError } from "~/integrations/provider-error";
 import {
   accountStatuses,
+  appIsKnown,
   authorizeUrl,
   createStatus,
   exchangeCode,
@@ -269,6 +270,8 @@ export function createMastodonNetwork(options: MastodonNetworkOptions = {}): Net
     oauth: instanceOAuth,
     tokensExpire: false,
     networkFor: async (instance) => ({ ...network, ...mastodonRules(await instanceLimits(instance)) }),
+    channelLimits: async (instance) => ({ ...(await instanceLimits(instance)) }),
+    appIsKnown: (instance, app) => appIsKnown(instance, app),
   };
   const network: Network<"mastodon"> = {
     ...mastodonDefaultRules,

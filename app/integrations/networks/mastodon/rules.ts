@@ -1,4 +1,4 @@
-import type { NetworkLimits, NetworkRules, PartDraft } from "~/integrations/networks/types";
+import type { ChannelLimits, NetworkLimits, NetworkRules, PartDraft } from "~/integrations/networks/types";
 import { validatePartsWith } from "~/integrations/networks/validate-parts";
 import { checkMastodonText, mastodonLength, splitMastodonText, truncateForMastodon } from "./text";
 
@@ -30,6 +30,25 @@ export const MASTODON_DEFAULT_LIMITS: MastodonInstanceLimits = {
 
 export const MASTODON_MAX_PARTS = 25;
 
+const positive = (value: unknown): number | undefined => (typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined);
+
+/**
+ * An instance's limits as a channel stores them (ChannelLimits, JSON): each value read where it is a
+ * positive integer, Mastodon's default otherwise. Client-safe: the composer builds its rules with it.
+ */
+export function mastodonLimitsFrom(data: ChannelLimits): MastodonInstanceLimits {
+  const d = MASTODON_DEFAULT_LIMITS;
+  const types = Array.isArray(data.supportedMimeTypes) ? data.supportedMimeTypes.filter((t): t is string => typeof t === "string") : [];
+  return {
+    maxCharacters: positive(data.maxCharacters) ?? d.maxCharacters,
+    charactersReservedPerUrl: positive(data.charactersReservedPerUrl) ?? d.charactersReservedPerUrl,
+    maxMediaAttachments: positive(data.maxMediaAttachments) ?? d.maxMediaAttachments,
+    imageSizeLimit: positive(data.imageSizeLimit) ?? d.imageSizeLimit,
+    imageMatrixLimit: positive(data.imageMatrixLimit) ?? d.imageMatrixLimit,
+    supportedMimeTypes: types.length > 0 ? types : d.supportedMimeTypes,
+  };
+}
+
 export function mastodonRules(instanceLimits: MastodonInstanceLimits = MASTODON_DEFAULT_LIMITS): NetworkRules<"mastodon"> {
   const counting = { maxCharacters: instanceLimits.maxCharacters, charactersReservedPerUrl: instanceLimits.charactersReservedPerUrl };
   const countText = (text: string) => mastodonLength(text, counting.charactersReservedPerUrl);
@@ -60,6 +79,8 @@ export function mastodonRules(instanceLimits: MastodonInstanceLimits = MASTODON_
     splitAtLimit: (text, options) => splitMastodonText(text, counting, options),
     // Each instance is its own sign-in; its consent page shows who is signed in there.
     switchAccount: "network",
+    // A channel's rules are its instance's (stored with the channel at connect).
+    forChannel: (data) => mastodonRules(mastodonLimitsFrom(data)),
   };
 }
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Channel" ADD COLUMN     "limitsJson" TEXT;
+
