@@ -42,6 +42,7 @@ export function ChannelPicker({ field, channels }: { field: CollectionField; cha
                   <span className="truncate">{handleLabel(channel)}</span>
                 </span>
               </span>
+              {channel.kind === "page" ? <Badge>{t("composer.pageTag")}</Badge> : null}
               {channel.status === "needs_reconnect" ? <Badge tone="warning">{t("create.platforms.notConnected")}</Badge> : null}
             </label>
           );

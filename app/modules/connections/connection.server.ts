@@ -2,6 +2,7 @@ import { getNetwork } from "~/integrations/networks/registry.server";
 import { getDb } from "~/modules/db/db.server";
 import { isNetworkId, isPlatform, NETWORK_IDS, PLATFORMS, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "./avatar-path";
+import { networkPages, pagesAccess, type PagesAccess } from "./pages.server";
 
 export interface ServiceEntry {
   serviceName: Platform;
@@ -47,19 +48,37 @@ export interface ChannelEntry {
   status: "active" | "needs_reconnect";
   connectedAt: string;
   expiresAt: string | null;
+  /** "member" (a person), "account", or "page" (an organization's page, docs/decisions/0058). */
+  kind: "member" | "account" | "page";
+  /** A member: whether it can add the pages it administers (the network has pages, and its token their scopes). */
+  pages: PagesAccess;
+  /** A page: the name of the member whose access it publishes with, or null when that member is gone. */
+  via: string | null;
 }
 
-function toChannelEntry(row: {
+type ChannelRow = {
   id: string;
   network: string;
+  kind: string;
+  providerUserId: string;
+  managedBy: string | null;
+  scopes: string;
   displayName: string;
   handle: string | null;
   avatarKey: string | null;
   status: string;
   connectedAt: Date;
   expiresAt: Date | null;
-}): ChannelEntry {
+};
+
+const kindOf = (kind: string): ChannelEntry["kind"] => (kind === "member" || kind === "page" ? kind : "account");
+
+function toChannelEntry(row: ChannelRow, all: readonly ChannelRow[]): ChannelEntry {
+  const member = row.kind === "page" ? all.find((c) => c.kind === "member" && c.network === row.network && c.providerUserId === row.managedBy) : undefined;
   return {
+    kind: kindOf(row.kind),
+    pages: row.kind === "member" && isNetworkId(row.network) ? pagesAccess(row.network, row) : "unsupported",
+    via: member ? member.displayName || member.handle : null,
     id: row.id,
     network: row.network as NetworkId,
     displayName: row.displayName,
@@ -74,13 +93,17 @@ function toChannelEntry(row: {
 /** Every channel of a user, oldest first (the order the profile groups them in). */
 export async function listChannels(userId: string): Promise<ChannelEntry[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.filter((row) => isNetworkId(row.network)).map(toChannelEntry);
+  return rows.filter((row) => isNetworkId(row.network)).map((row) => toChannelEntry(row, rows));
 }
 
 /** One of the user's channels; another user's, or none, is null. */
 export async function findChannel(userId: string, channelId: string): Promise<ChannelEntry | null> {
   const row = await getDb().channel.findFirst({ where: { id: channelId, userId } });
-  return row && isNetworkId(row.network) ? toChannelEntry(row) : null;
+  if (!row || !isNetworkId(row.network)) return null;
+  const members = row.managedBy
+    ? await getDb().channel.findMany({ where: { userId, network: row.network, kind: "member", providerUserId: row.managedBy } })
+    : [];
+  return toChannelEntry(row, members);
 }
 
 /** How a network is connected: OAuth (the network's consent page), or an app password typed in Plume. */
@@ -90,11 +113,13 @@ export type ConnectMethod = "oauth" | "app_password";
  * Each network, how it connects and whether it can be connected at all (OAuth: the server has its
  * app credentials; an app password needs none).
  */
-export function networkAvailability(): { network: NetworkId; available: boolean; method: ConnectMethod }[] {
+export function networkAvailability(): { network: NetworkId; available: boolean; method: ConnectMethod; pages: ReturnType<typeof networkPages> }[] {
   return NETWORK_IDS.map((network) => {
     const { oauth, appPassword } = getNetwork(network);
-    if (appPassword) return { network, available: true, method: "app_password" };
-    return { network, available: oauth.configured(), method: "oauth" };
+    // Pages (docs/decisions/0058): "unsupported", "disabled" (this server's app does not have them) or "enabled".
+    const pages = networkPages(network);
+    if (appPassword) return { network, available: true, method: "app_password", pages };
+    return { network, available: oauth.configured(), method: "oauth", pages };
   });
 }
 
@@ -107,17 +132,19 @@ export interface ChannelChoice {
   /** The app's copy (/channels/{id}/avatar?v=…), or null: initials. */
   avatarUrl: string | null;
   status: string;
+  /** "page": an organization's page (shown with a "Page" tag beside its member). */
+  kind: "member" | "account" | "page";
 }
 
 /** A user's channels as the composer offers them (name, handle, avatar), oldest first. */
 export async function listChannelChoices(userId: string): Promise<ChannelChoice[]> {
   const rows = await getDb().channel.findMany({
     where: { userId },
-    select: { id: true, network: true, displayName: true, handle: true, avatarKey: true, status: true },
+    select: { id: true, network: true, displayName: true, handle: true, avatarKey: true, status: true, kind: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.flatMap(({ avatarKey, ...row }) =>
-    isNetworkId(row.network) ? [{ ...row, network: row.network, avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
+  return rows.flatMap(({ avatarKey, kind, ...row }) =>
+    isNetworkId(row.network) ? [{ ...row, network: row.network, kind: kindOf(kind), avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
   );
 }
 

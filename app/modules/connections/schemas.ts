@@ -38,3 +38,16 @@ export const appPasswordFormSchema = z.object({
     .refine((value) => !value || /^https?:\/\/[^\s/]+/.test(value), "profile.appPassword.serviceInvalid"),
 });
 export type AppPasswordForm = z.infer<typeof appPasswordFormSchema>;
+
+/**
+ * The "Add pages" form: the pages chosen (their ids at the network, as the page listed them; the
+ * server checks each against the pages the member administers now) and where to go back to.
+ */
+export const addPagesFormSchema = z.object({
+  pages: z
+    .array(z.string().trim().min(1).max(200), { error: "connections.pages.noneChosen" })
+    .min(1, "connections.pages.noneChosen")
+    .max(100, "connections.pages.noneChosen"),
+  returnTo: z.string().max(2000).optional(),
+});
+export type AddPagesForm = z.infer<typeof addPagesFormSchema>;
