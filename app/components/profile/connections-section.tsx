@@ -119,11 +119,17 @@ function DisconnectButton({ channel }: { channel: ChannelEntry }) {
 }
 
 /** The account's picture (the app's copy, docs/decisions/0053) or, without one, its initials; the network's badge on it. */
-export function ChannelAvatar({ channel }: { channel: Pick<ChannelEntry, "displayName" | "handle" | "network" | "avatarUrl"> }) {
+export function ChannelAvatar({
+  channel,
+}: {
+  channel: Pick<ChannelEntry, "displayName" | "handle" | "network" | "avatarUrl"> & { kind?: ChannelEntry["kind"] };
+}) {
   const avatar = shownAvatar(channel.avatarUrl);
+  // A page's logo is square, as the network shows it; a person's picture round.
+  const shape = channel.kind === "page" ? "rounded-lg" : "rounded-full";
   return (
-    <span className="relative grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden>
-      {avatar ? <img src={avatar} alt="" className="size-10 rounded-full object-cover" /> : initialsOf(channel.displayName || channel.handle || "?")}
+    <span className={`relative grid size-10 shrink-0 place-items-center ${shape} bg-primary/10 text-sm font-semibold text-primary`} aria-hidden>
+      {avatar ? <img src={avatar} alt="" className={`size-10 ${shape} object-cover`} /> : initialsOf(channel.displayName || channel.handle || "?")}
       <span className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full border bg-card">
         <PlatformIcon platform={channel.network} className="size-3" />
       </span>
