@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
+import { flushServerEvents, shutdownServerEvents } from "~/integrations/posthog.server";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { connectionSelect, usableConnection } from "~/modules/connections/access-token.server";
 import { disconnectChannel } from "~/modules/connections/disconnect.server";
@@ -20,7 +21,8 @@ import * as channelsApi from "~/routes/api.channels";
 import * as connect from "~/routes/auth.connect.$provider";
 import * as callback from "~/routes/auth.callback.$provider";
 import { followConsent, type LinkedInFakeOrganization } from "../fakes/linkedin-server";
-import { publishAllDue, startFakes, timePasses, uniqueText, type Fakes } from "../support/publishing";
+import { startPostHogFake } from "../fakes/posthog-server";
+import { publishAllDue, startFakes, timePasses, uniqueText, waitFor, type Fakes } from "../support/publishing";
 import { signedInUser } from "./helpers";
 
 type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
@@ -367,5 +369,30 @@ describe("without the organization scopes", () => {
       "Adding pages is not available for this account.",
     );
     expect(aclCalls()).toBe(before);
+  });
+});
+
+describe("PostHog", () => {
+  it("adding pages is one 'pages added' event under the user's address, with the network and the count", async () => {
+    const posthog = await startPostHogFake();
+    process.env.POSTHOG_KEY = posthog.projectKey;
+    process.env.POSTHOG_HOST = posthog.url;
+    resetEnvCache();
+    try {
+      const { user } = await userWithPage();
+      await waitFor(async () => {
+        await flushServerEvents();
+        return posthog.named("pages added").some((e) => e.distinct_id === user.email);
+      });
+      expect(posthog.named("pages added").filter((e) => e.distinct_id === user.email)).toEqual([
+        expect.objectContaining({ properties: expect.objectContaining({ network: "linkedin", count: 1, user_id: user.id }) }),
+      ]);
+    } finally {
+      await shutdownServerEvents();
+      delete process.env.POSTHOG_KEY;
+      delete process.env.POSTHOG_HOST;
+      resetEnvCache();
+      await posthog.close();
+    }
   });
 });

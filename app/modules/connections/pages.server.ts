@@ -3,6 +3,7 @@ import type { NetworkAccount } from "~/integrations/networks/types";
 import { isProviderError } from "~/integrations/provider-error";
 import { logger } from "~/core/logger/logger.server";
 import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { AppError } from "~/modules/errors/app-error";
@@ -140,6 +141,9 @@ export async function addMemberPages(userId: string, channelId: string, provider
     await refreshChannelAvatar(channel.id, previous?.avatarUrl ?? null);
     added.push({ id: channel.id, displayName: page.displayName });
   }
-  if (added.length > 0) await clearDisconnectFlags(userId, network);
+  if (added.length > 0) {
+    await clearDisconnectFlags(userId, network);
+    trackEventFor(userId, "pages added", { network, count: added.length });
+  }
   return { added };
 }
