@@ -18,6 +18,7 @@ import { createPost, schedulePost, setPostTargets } from "~/modules/posts/post.s
 import * as profile from "~/routes/_dashboard.profile";
 import * as pagesRoute from "~/routes/_dashboard.profile_.channels.$channelId.pages";
 import * as channelsApi from "~/routes/api.channels";
+import * as organizationsApi from "~/routes/api.channels.linkedin.organizations";
 import * as connect from "~/routes/auth.connect.$provider";
 import * as callback from "~/routes/auth.callback.$provider";
 import { followConsent, type LinkedInFakeOrganization } from "../fakes/linkedin-server";
@@ -41,6 +42,7 @@ async function call(
     url?: string;
     params?: Record<string, string>;
     form?: URLSearchParams | Record<string, string>;
+    json?: unknown;
     cookie?: string;
     lang?: string;
   } = {},
@@ -48,7 +50,9 @@ async function call(
   const headers = new Headers();
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.lang) headers.set("Accept-Language", init.lang);
-  const body = init.form ? (init.form instanceof URLSearchParams ? init.form : new URLSearchParams(init.form)) : undefined;
+  if (init.json !== undefined) headers.set("Content-Type", "application/json");
+  const form = init.form instanceof URLSearchParams ? init.form : init.form ? new URLSearchParams(init.form) : undefined;
+  const body = init.json !== undefined ? JSON.stringify(init.json) : form;
   const request = new Request(init.url ?? "http://localhost:3000/test", { method: init.method ?? "GET", headers, body });
   const args = { request, params: init.params ?? {}, context: { cspNonce: "", clientIp: "192.0.2.58" } } as unknown as ActionFunctionArgs;
   let value: unknown;
@@ -166,8 +170,8 @@ describe("a member with the organization scopes adds the pages they administer",
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ returnTo: "/profile", problem: null, member: { id: memberRow.id, displayName: "Pat Admin" } });
     expect(listed.body.pages).toEqual([
-      { providerUserId: acme.urn, displayName: "Acme Widgets", handle: "acme-widgets", added: false },
-      { providerUserId: globex.urn, displayName: "Globex", handle: "globex", added: false },
+      { providerUserId: acme.urn, displayName: "Acme Widgets", handle: "acme-widgets", added: false, logoUrl: `${acme.logoUrl}?size=400` },
+      { providerUserId: globex.urn, displayName: "Globex", handle: "globex", added: false, logoUrl: `${globex.logoUrl}?size=400` },
     ]);
 
     // A page the member does not administer, posted by hand: refused, in the user's language, nothing added.
@@ -369,6 +373,34 @@ describe("without the organization scopes", () => {
       "Adding pages is not available for this account.",
     );
     expect(aclCalls()).toBe(before);
+  });
+});
+
+describe("the version 2 API: /api/channels/linkedin/organizations", () => {
+  it("lists the member's pages, adds one by its numeric id (201, kind organization), refuses another's; 409 without the scopes", async () => {
+    const { user, cookie } = await signedInUser("pagesapi", { trial: true });
+    const { member, acme, globex, other } = adminOfTwo();
+    await connectLinkedIn(cookie, member.sub);
+    const listed = await call(organizationsApi.loader as Handler, { cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([
+      { id: acme.urn, name: "Acme Widgets", logoUrl: `${acme.logoUrl}?size=400`, added: false },
+      { id: globex.urn, name: "Globex", logoUrl: `${globex.logoUrl}?size=400`, added: false },
+    ]);
+    const refused = await call(organizationsApi.action as Handler, { method: "POST", cookie, json: { organizationId: other.id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("forbidden");
+    const invalid = await call(organizationsApi.action as Handler, { method: "POST", cookie, json: { organizationId: "acme" } });
+    expect(invalid.status).toBe(422);
+    const created = await call(organizationsApi.action as Handler, { method: "POST", cookie, json: { organizationId: globex.id } });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ network: "linkedin", kind: "organization", displayName: "Globex", handle: "globex", status: "active" });
+    expect(await getDb().channel.count({ where: { userId: user.id, kind: "page" } })).toBe(1);
+
+    setSwitch(false);
+    const off = await call(organizationsApi.loader as Handler, { cookie });
+    expect(off.status).toBe(409);
+    expect(off.body.error.code).toBe("pages_unavailable");
   });
 });
 

@@ -43,6 +43,8 @@ export interface AddablePage {
   handle: string | null;
   /** Already one of the user's channels. */
   added: boolean;
+  /** The logo's address at the network (not shown by pages: the app's copy is made when the page is added). */
+  logoUrl: string | null;
 }
 
 export interface MemberPages {
@@ -92,6 +94,7 @@ export async function listMemberPages(userId: string, channelId: string): Promis
       displayName: page.displayName,
       handle: page.handle,
       added: added.has(page.providerUserId),
+      logoUrl: page.avatarUrl,
     })),
   };
 }
@@ -146,4 +149,19 @@ export async function addMemberPages(userId: string, channelId: string, provider
     trackEventFor(userId, "pages added", { network, count: added.length });
   }
   return { added };
+}
+
+/**
+ * For the version 2 API, which names no member: the user's oldest member channel of the network
+ * that can add pages, or 409 pages_unavailable.
+ */
+export async function pagesMemberOf(userId: string, network: NetworkId): Promise<string> {
+  const members = await getDb().channel.findMany({
+    where: { userId, network, kind: "member" },
+    select: { id: true, kind: true, scopes: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const member = members.find((row) => pagesAccess(network, row) === "available");
+  if (!member) throw unavailable();
+  return member.id;
 }

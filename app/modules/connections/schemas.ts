@@ -51,3 +51,16 @@ export const addPagesFormSchema = z.object({
   returnTo: z.string().max(2000).optional(),
 });
 export type AddPagesForm = z.infer<typeof addPagesFormSchema>;
+
+/** POST /api/channels/linkedin/organizations: the organization's id, numeric or as its URN. */
+export const addOrganizationBodySchema = z.object({
+  organizationId: z
+    .string({ error: "connections.pages.organizationIdInvalid" })
+    .trim()
+    .regex(/^(urn:li:organization:)?\d{1,20}$/, "connections.pages.organizationIdInvalid"),
+});
+
+/** The organization's URN (the page channel's providerUserId) from a numeric id or the URN itself. */
+export function organizationUrnOf(organizationId: string): string {
+  return organizationId.startsWith("urn:li:organization:") ? organizationId : `urn:li:organization:${organizationId}`;
+}
