@@ -12,7 +12,7 @@ export interface PreviewChannel {
   displayName: string;
   handle: string | null;
   avatarUrl: string | null;
-  /** "page": an organization's page, drawn with its square logo as the author (docs/decisions/0058). */
+  /** "page" (the composer) or "organization" (a post's view, as the API says): an organization's page, drawn with its square logo (docs/decisions/0058). */
   kind?: string;
 }
 
@@ -141,7 +141,7 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
   const [post, comment] = target.parts;
   const name = target.channel?.displayName ?? t("platforms.linkedin");
   // A page's post is by the organization: its logo is square on LinkedIn, a member's picture round.
-  const logo = target.channel?.kind === "page" ? "rounded-md" : "";
+  const logo = target.channel?.kind === "page" || target.channel?.kind === "organization" ? "rounded-md" : "";
   return (
     <article
       aria-label={t("preview.linkedin")}
