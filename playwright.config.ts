@@ -33,6 +33,14 @@ export const E2E_ANALYTICS = {
   key: "phc_e2e_plume",
   host: `http://127.0.0.1:${FAKE_POSTHOG_PORT}`,
 };
+/**
+ * A third app server whose LinkedIn app has the Community Management API (LINKEDIN_ORGANIZATION_SCOPES,
+ * docs/decisions/0058): company pages (linkedin-pages.spec.ts). The others ask for no page scopes.
+ */
+export const E2E_PAGES = {
+  port: Number(process.env.E2E_PAGES_PORT ?? PORT + 2),
+  dataDir: path.resolve("tests/e2e/.data-pages"),
+};
 /** The app's settings in e2e: every provider pointed at its fake. */
 function appEnv(port: number, dataDir: string): Record<string, string> {
   return {
@@ -121,6 +129,13 @@ export default defineConfig({
         POSTHOG_HOST: E2E_ANALYTICS.host,
         PUBLISHER_ENABLED: "false",
       },
+    },
+    {
+      command: `rm -rf "${E2E_PAGES.dataDir}" && node build/server/index.js`,
+      url: `http://localhost:${E2E_PAGES.port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...appEnv(E2E_PAGES.port, E2E_PAGES.dataDir), LINKEDIN_ORGANIZATION_SCOPES: "true", PUBLISHER_ENABLED: "false" },
     },
   ],
 });

@@ -43,9 +43,39 @@ export interface LinkedInFakeToken {
   refreshToken?: string;
 }
 
+/** A company page (Community Management API, /work/shared/NETWORKS.md section 2 "Pages"). */
+export interface LinkedInFakeOrganization {
+  /** Numeric id; its URN is urn:li:organization:{id}. */
+  id: string;
+  urn: string;
+  localizedName: string;
+  vanityName: string;
+  /** The logo's address (served by the fake, like the members' pictures). */
+  logoUrl: string;
+}
+
+/** A member's role on a page (organizationAcls). */
+export interface LinkedInFakeAcl {
+  sub: string;
+  organization: string;
+  role: "ADMINISTRATOR" | "CONTENT_ADMINISTRATOR" | "ANALYST";
+  state: "APPROVED" | "REQUESTED" | "REJECTED" | "REVOKED";
+}
+
+/** What the fake gives for a page's post: likes (socialActions) and share statistics. */
+export interface LinkedInFakePostStatistics {
+  likes: number;
+  impressionCount: number;
+  uniqueImpressionsCount: number;
+  clickCount: number;
+  shareCount: number;
+}
+
 export interface LinkedInFakeImage {
   urn: string;
   ownerSub: string;
+  /** urn:li:person:{sub} or urn:li:organization:{id}: whose post may use it. */
+  ownerUrn: string;
   uploadId: string;
   bytes?: Buffer;
   contentType?: string;
@@ -106,6 +136,15 @@ export interface LinkedInFakeState {
   retiredVersions: Set<string>;
   /** What the members' picture URLs answer (see AvatarMode; "png" by default). */
   avatarMode: AvatarMode;
+  /**
+   * The app has the Community Management API product: only then are the organization scopes
+   * granted when asked (an ordinary app's consent gives the member scopes only).
+   */
+  communityManagement: boolean;
+  organizations: Map<string, LinkedInFakeOrganization>;
+  acls: LinkedInFakeAcl[];
+  /** By post URN; a page's post without an entry has zeroes. */
+  postStatistics: Map<string, LinkedInFakePostStatistics>;
 }
 
 export interface LinkedInFake extends FakeControls {
@@ -115,16 +154,28 @@ export interface LinkedInFake extends FakeControls {
   state: LinkedInFakeState;
   createUser(profile?: Partial<LinkedInFakeUser>): LinkedInFakeUser;
   signIn(sub: string): void;
-  issueToken(userSub: string, options?: { expiresIn?: number; refreshToken?: boolean }): string;
+  issueToken(userSub: string, options?: { expiresIn?: number; refreshToken?: boolean; scope?: string }): string;
   revoke(accessToken: string): void;
   expireToken(accessToken: string): void;
   /** Posts stored with this visible text (all posts when omitted). */
   countPosts(text?: string): number;
   /** The next `times` comment creations answer 429 "Comment create throttled". */
   throttleComments(times?: number): void;
+  /** A company page, with a logo served by the fake. */
+  createOrganization(profile?: Partial<Pick<LinkedInFakeOrganization, "localizedName" | "vanityName">>): LinkedInFakeOrganization;
+  /** Gives a member a role on a page (ADMINISTRATOR, APPROVED by default). */
+  grantRole(sub: string, organizationUrn: string, role?: LinkedInFakeAcl["role"], state?: LinkedInFakeAcl["state"]): void;
+  /** Takes every role of a member on a page away. */
+  revokeRoles(sub: string, organizationUrn: string): void;
+  setPostStatistics(urn: string, statistics: Partial<LinkedInFakePostStatistics>): void;
 }
 
 const TOKEN_LIFETIME = 5_184_000;
+/** The scopes every app with "Sign In with LinkedIn" and "Share on LinkedIn" may be granted. */
+const MEMBER_SCOPES = new Set(["openid", "profile", "email", "w_member_social"]);
+/** The Community Management API's (vetted apps only). */
+const ORGANIZATION_SCOPES = new Set(["w_organization_social", "r_organization_social", "rw_organization_admin", "r_organization_admin"]);
+const ORGANIZATION_PREFIX = "urn:li:organization:";
 const REFRESH_LIFETIME = 31_536_000;
 const DAY_MS = 86_400_000;
 const RESERVED = new Set([..."\\|{}@[]()<>#*_~"]);
@@ -190,6 +241,10 @@ export async function startLinkedInFake({
     issueRefreshTokens: false,
     retiredVersions: new Set(),
     avatarMode: "png",
+    communityManagement: false,
+    organizations: new Map(),
+    acls: [],
+    postStatistics: new Map(),
   };
   const consent = consentPages<PendingConsent>({ title: "LinkedIn (fake)", decidePath: "/oauth/v2/authorization/decide" });
   let counter = 0;
@@ -261,6 +316,34 @@ export async function startLinkedInFake({
     return state.users.get(token.sub) ?? invalidToken();
   }
 
+  /** The scopes of the request's (valid) token. */
+  function scopesOf(request: RecordedRequest): Set<string> {
+    const header = request.headers.authorization ?? "";
+    const token = header.startsWith("Bearer ") ? state.tokens.get(header.slice(7)) : undefined;
+    return new Set((token?.scope ?? "").split(/[\s,]+/).filter(Boolean));
+  }
+
+  const isAdministrator = (sub: string, organization: string) =>
+    state.acls.some((acl) => acl.sub === sub && acl.organization === organization && acl.role === "ADMINISTRATOR" && acl.state === "APPROVED");
+
+  /**
+   * Acting as `urn` (a post's author, an image's owner, a comment's actor): the member themself with
+   * w_member_social, or a page they administer with `scope` (403 otherwise, as LinkedIn answers a
+   * missing scope or role).
+   */
+  function mayActAs(request: RecordedRequest, user: LinkedInFakeUser, urn: unknown, scope = "w_organization_social"): Reply | null {
+    const scopes = scopesOf(request);
+    if (urn === `urn:li:person:${user.sub}`) {
+      return scopes.has("w_member_social") ? null : apiError(403, "Not enough permissions to access: w_member_social", { serviceErrorCode: 100 });
+    }
+    if (typeof urn === "string" && urn.startsWith(ORGANIZATION_PREFIX)) {
+      if (!scopes.has(scope)) return apiError(403, `Not enough permissions to access: ${scope}`, { serviceErrorCode: 100 });
+      if (!isAdministrator(user.sub, urn)) return apiError(403, `Member is not an ADMINISTRATOR of ${urn}`, { serviceErrorCode: 100 });
+      return null;
+    }
+    return apiError(403, "Not enough permissions to act as this entity", { serviceErrorCode: 100 });
+  }
+
   function restHeadersProblem(request: RecordedRequest): Reply | null {
     const version = request.headers["linkedin-version"];
     if (typeof version !== "string" || !version) {
@@ -315,9 +398,11 @@ export async function startLinkedInFake({
         );
       }
       state.codes.delete(form.code); // single-use
+      // Granted: what the app may have of what it asked. An app without the Community Management
+      // product is not given the organization scopes, whatever it asks.
       const scope = code.scope
         .split(/[\s,]+/)
-        .filter(Boolean)
+        .filter((name) => MEMBER_SCOPES.has(name) || (state.communityManagement && ORGANIZATION_SCOPES.has(name)))
         .sort()
         .join(",");
       return tokenAnswer(issueToken(code.sub, { refreshToken: state.issueRefreshTokens, scope }));
@@ -358,11 +443,15 @@ export async function startLinkedInFake({
     if (request.query.action !== "initializeUpload") return apiError(400, "Unsupported action");
     const owner = request.body?.initializeUploadRequest?.owner;
     if (typeof owner !== "string") return apiError(422, "ERROR :: /initializeUploadRequest/owner :: field is required but not found and has no default value");
-    if (owner !== `urn:li:person:${user.sub}`) return apiError(403, "Not enough permissions to access: owner", { serviceErrorCode: 100 });
+    if (owner !== `urn:li:person:${user.sub}` && !owner.startsWith(ORGANIZATION_PREFIX)) {
+      return apiError(403, "Not enough permissions to access: owner", { serviceErrorCode: 100 });
+    }
+    const refused = mayActAs(request, user, owner);
+    if (refused) return refused;
     counter++;
     const uploadId = randomId(12);
     const urn = `urn:li:image:D4E10AQ${counter}${randomId(6)}`;
-    state.images.set(urn, { urn, ownerSub: user.sub, uploadId });
+    state.images.set(urn, { urn, ownerSub: user.sub, ownerUrn: owner, uploadId });
     return json(200, { value: { uploadUrl: `${baseUrl}/dms-uploads/${uploadId}?ut=${randomId(6)}`, uploadUrlExpiresAt: Date.now() + 3_600_000, image: urn } });
   }
 
@@ -384,11 +473,14 @@ export async function startLinkedInFake({
     if (problem) return problem;
     const user = member(request);
     if ("status" in user) return user;
-    const checked = checkPostBody(request.body, user.sub, state.images);
+    if (!request.body || typeof request.body !== "object") return apiError(400, "Request body must be JSON");
+    const refused = mayActAs(request, user, request.body.author);
+    if (refused) return refused;
+    const author = String(request.body.author);
+    const checked = checkPostBody(request.body, author, state.images);
     if ("status" in checked) return checked;
     const text = littleTextToPlain(request.body.commentary);
     if ([...text].length > 3000) return apiError(422, "ERROR :: /commentary :: length of commentary exceeds 3000");
-    const author = `urn:li:person:${user.sub}`;
     const earlier = text ? state.posts.find((p) => p.author === author && p.text === text && Date.now() - p.createdAt.getTime() < DAY_MS) : undefined;
     if (earlier) return apiError(422, `Content is a duplicate of ${earlier.urn}`, { code: "DUPLICATE_POST" });
     const urn = `urn:li:share:${7_300_000_000_000_000_000n + BigInt(state.posts.length + 1)}`;
@@ -413,10 +505,11 @@ export async function startLinkedInFake({
     if (typeof body.actor !== "string") return apiError(422, "ERROR :: /actor :: field is required but not found and has no default value");
     if (body.object !== target) return apiError(400, `The object ${String(body.object)} does not match the path's ${target}`);
     if (typeof body.message?.text !== "string" || !body.message.text) return apiError(422, "ERROR :: /message/text :: field is required");
-    // A member token comments only as that member, here only as the post's author (first comment).
-    if (body.actor !== `urn:li:person:${user.sub}` || body.actor !== post.author) {
-      return apiError(403, "Not enough permissions to comment as this actor", { serviceErrorCode: 100 });
-    }
+    // A member token comments as that member, or as a page they administer (w_organization_social);
+    // here only as the post's author (first comment).
+    const refused = mayActAs(request, user, body.actor);
+    if (refused) return refused;
+    if (body.actor !== post.author) return apiError(403, "Not enough permissions to comment as this actor", { serviceErrorCode: 100 });
     counter++;
     const id = String(7_320_000_000_000_000_000n + BigInt(counter));
     const urn = `urn:li:comment:(${post.activityUrn},${id})`;
@@ -433,13 +526,177 @@ export async function startLinkedInFake({
     return json(201, answer, { "x-restli-id": id });
   }
 
-  /** A member app cannot read comments (r_member_social is for select developers only). */
-  function listComments(request: RecordedRequest): Reply {
+  /**
+   * A member app cannot read comments (r_member_social is for select developers only); a page's
+   * post's comments are read with r_organization_social by its administrators.
+   */
+  function listComments(request: RecordedRequest, target: string): Reply {
     const problem = restHeadersProblem(request);
     if (problem) return problem;
     const user = member(request);
     if ("status" in user) return user;
-    return apiError(403, "Not enough permissions to access: socialActions.comments.GET.20240101", { serviceErrorCode: 100 });
+    const post = state.posts.find((p) => p.urn === target || p.activityUrn === target);
+    const denied = () => apiError(403, "Not enough permissions to access: socialActions.comments.GET.20240101", { serviceErrorCode: 100 });
+    if (!post?.author.startsWith(ORGANIZATION_PREFIX)) return post || !scopesOf(request).has("r_organization_social") ? denied() : notFound(target);
+    if (mayActAs(request, user, post.author, "r_organization_social")) return denied();
+    const elements = state.comments
+      .filter((c) => c.postUrn === post.urn || c.postUrn === post.activityUrn)
+      .map((c) => ({
+        id: c.id,
+        commentUrn: c.urn,
+        $URN: c.urn,
+        actor: c.actor,
+        object: post.activityUrn,
+        message: { text: c.text },
+        created: { actor: c.actor, time: c.createdAt.getTime() },
+      }));
+    return json(200, { elements, paging: { start: 0, count: 10, total: elements.length, links: [] } });
+  }
+
+  const notFound = (key: string) => apiError(404, `Entity with key ${key} not found`, { serviceErrorCode: 0 });
+  const needsScope = (scope: string) => apiError(403, `Not enough permissions to access: ${scope}`, { serviceErrorCode: 100 });
+
+  /** GET /rest/organizationAcls?q=roleAssignee: the member's roles, filtered, paged (start, count). */
+  function organizationAcls(request: RecordedRequest): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    const scopes = scopesOf(request);
+    if (!scopes.has("rw_organization_admin") && !scopes.has("r_organization_admin")) return needsScope("rw_organization_admin");
+    const q = request.query;
+    if (q.q !== "roleAssignee") return apiError(400, "Unsupported finder: q must be roleAssignee");
+    const start = Number(q.start ?? 0);
+    const count = Math.min(Number(q.count ?? 10), 100);
+    const all = state.acls.filter((acl) => acl.sub === user.sub && (!q.role || acl.role === q.role) && (!q.state || acl.state === q.state));
+    const elements = all
+      .slice(start, start + count)
+      .map((acl) => ({ roleAssignee: `urn:li:person:${acl.sub}`, role: acl.role, state: acl.state, organization: acl.organization }));
+    return json(200, { elements, paging: { start, count, total: all.length, links: [] } });
+  }
+
+  /** GET /rest/organizations/{id}: name, vanity name, logo (its addresses with the playableStreams projection). */
+  function organization(request: RecordedRequest, id: string): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    const scopes = scopesOf(request);
+    if (!scopes.has("rw_organization_admin") && !scopes.has("r_organization_admin")) return needsScope("rw_organization_admin");
+    const org = state.organizations.get(id);
+    if (!org) return notFound(id);
+    const asset = `urn:li:digitalmediaAsset:C4D0BAQ${org.id}`;
+    const decorated = (request.query.projection ?? "").includes("original~:playableStreams");
+    return json(200, {
+      id: Number(org.id),
+      localizedName: org.localizedName,
+      vanityName: org.vanityName,
+      logoV2: decorated
+        ? {
+            original: asset,
+            "original~": {
+              elements: [100, 400].map((size) => ({
+                artifact: `urn:li:digitalmediaMediaArtifact:(${asset},urn:li:digitalmediaMediaArtifactClass:company-logo_${size}_${size})`,
+                identifiers: [{ identifier: `${org.logoUrl}?size=${size}`, identifierType: "EXTERNAL_URL" }],
+              })),
+            },
+          }
+        : { original: asset, cropped: asset },
+    });
+  }
+
+  /** GET /rest/posts?q=author (X-RestLi-Method: FINDER): a page's latest posts, for its administrators. */
+  function findPosts(request: RecordedRequest): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    if (String(request.headers["x-restli-method"] ?? "").toUpperCase() !== "FINDER") {
+      return apiError(400, "Invalid method: a finder needs the X-RestLi-Method: FINDER header");
+    }
+    const q = request.query;
+    if (q.q !== "author" || !q.author) return apiError(400, "Unsupported finder: q must be author, with author");
+    // Listing a member's posts needs r_member_social (select developers only).
+    if (!q.author.startsWith(ORGANIZATION_PREFIX)) return needsScope("r_member_social");
+    const refused = mayActAs(request, user, q.author, "r_organization_social");
+    if (refused) return refused;
+    const count = Math.min(Number(q.count ?? 10), 100);
+    const elements = state.posts
+      .filter((p) => p.author === q.author)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, count)
+      .map((p) => ({
+        id: p.urn,
+        author: p.author,
+        commentary: p.commentary,
+        visibility: p.body.visibility,
+        lifecycleState: "PUBLISHED",
+        distribution: p.body.distribution,
+        ...(p.body.content ? { content: p.body.content } : {}),
+        createdAt: p.createdAt.getTime(),
+        publishedAt: p.createdAt.getTime(),
+        lastModifiedAt: p.createdAt.getTime(),
+      }));
+    return json(200, { elements, paging: { start: 0, count, links: [] } });
+  }
+
+  /** GET /rest/socialActions/{urn}: likes and comments of a page's post (r_organization_social). */
+  function socialActions(request: RecordedRequest, target: string): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    const post = state.posts.find((p) => p.urn === target || p.activityUrn === target);
+    if (!post) return scopesOf(request).has("r_organization_social") ? notFound(target) : needsScope("r_organization_social");
+    if (!post.author.startsWith(ORGANIZATION_PREFIX)) return needsScope("r_member_social");
+    const refused = mayActAs(request, user, post.author, "r_organization_social");
+    if (refused) return refused;
+    const likes = state.postStatistics.get(post.urn)?.likes ?? 0;
+    const comments = state.comments.filter((c) => c.postUrn === post.urn || c.postUrn === post.activityUrn).length;
+    return json(200, {
+      target: post.urn,
+      likesSummary: { totalLikes: likes, aggregatedTotalLikes: likes, likedByCurrentUser: false },
+      commentsSummary: { totalFirstLevelComments: comments, aggregatedTotalComments: comments },
+    });
+  }
+
+  /** Rest.li's List(a,b) as the query parser decoded it. */
+  const restliList = (value: string | undefined) => {
+    const match = /^List\((.*)\)$/.exec(value ?? "");
+    return match ? match[1]!.split(",").filter(Boolean).map(decodeURIComponent) : null;
+  };
+
+  /** GET /rest/organizationalEntityShareStatistics: a page's posts' lifetime statistics (rw_organization_admin, ADMINISTRATOR). */
+  function shareStatistics(request: RecordedRequest): Reply {
+    const problem = restHeadersProblem(request);
+    if (problem) return problem;
+    const user = member(request);
+    if ("status" in user) return user;
+    const q = request.query;
+    if (q.q !== "organizationalEntity" || !q.organizationalEntity) return apiError(400, "Unsupported finder: q must be organizationalEntity");
+    const refused = mayActAs(request, user, q.organizationalEntity, "rw_organization_admin");
+    if (refused) return refused;
+    const shares = q.shares === undefined ? [] : restliList(q.shares);
+    const ugcPosts = q.ugcPosts === undefined ? [] : restliList(q.ugcPosts);
+    if (!shares || !ugcPosts) return apiError(400, "shares and ugcPosts must be Rest.li lists: List(urn,...)");
+    const element = (key: "share" | "ugcPost", urn: string) => {
+      const post = state.posts.find((p) => p.urn === urn && p.author === q.organizationalEntity);
+      if (!post) return [];
+      const stats = state.postStatistics.get(urn);
+      const comments = state.comments.filter((c) => c.postUrn === urn || c.postUrn === post.activityUrn).length;
+      const totals = {
+        impressionCount: stats?.impressionCount ?? 0,
+        uniqueImpressionsCount: stats?.uniqueImpressionsCount ?? 0,
+        clickCount: stats?.clickCount ?? 0,
+        likeCount: stats?.likes ?? 0,
+        commentCount: comments,
+        shareCount: stats?.shareCount ?? 0,
+      };
+      const engagement = totals.impressionCount ? (totals.clickCount + totals.likeCount + totals.commentCount + totals.shareCount) / totals.impressionCount : 0;
+      return [{ organizationalEntity: q.organizationalEntity, [key]: urn, totalShareStatistics: { ...totals, engagement } }];
+    };
+    const elements = [...shares.flatMap((urn) => element("share", urn)), ...ugcPosts.flatMap((urn) => element("ugcPost", urn))];
+    return json(200, { elements, paging: { start: 0, count: 10, links: [] } });
   }
 
   function route(request: RecordedRequest, { raw }: RequestPayload): Reply | Promise<Reply> {
@@ -452,13 +709,21 @@ export async function startLinkedInFake({
     if (method === "GET" && path.startsWith("/media/profile-")) return avatarReply(state.avatarMode, path);
     if (method === "POST" && path === "/rest/images") return initializeUpload(request);
     if (method === "PUT" && path.startsWith("/dms-uploads/")) return upload(request, raw);
+    if (method === "GET" && path.startsWith("/media/logo-")) return avatarReply("png", path);
     if (method === "POST" && path === "/rest/posts") return createPost(request);
+    if (method === "GET" && path === "/rest/posts") return findPosts(request);
     const comments = /^\/rest\/socialActions\/([^/]+)\/comments$/.exec(path);
     if (comments) {
       const target = decodeURIComponent(comments[1]!);
       if (method === "POST") return createComment(request, target);
-      if (method === "GET") return listComments(request);
+      if (method === "GET") return listComments(request, target);
     }
+    const actions = /^\/rest\/socialActions\/([^/]+)$/.exec(path);
+    if (actions && method === "GET") return socialActions(request, decodeURIComponent(actions[1]!));
+    if (method === "GET" && path === "/rest/organizationAcls") return organizationAcls(request);
+    const org = /^\/rest\/organizations\/([^/]+)$/.exec(path);
+    if (org && method === "GET") return organization(request, decodeURIComponent(org[1]!));
+    if (method === "GET" && path === "/rest/organizationalEntityShareStatistics") return shareStatistics(request);
     return apiError(404, `No route ${method} ${path}`);
   }
 
@@ -498,6 +763,30 @@ export async function startLinkedInFake({
         times,
       });
     },
+    createOrganization(profile = {}) {
+      counter++;
+      const id = String(10_000 + counter);
+      const localizedName = profile.localizedName ?? `Company ${counter}`;
+      const organization: LinkedInFakeOrganization = {
+        id,
+        urn: `${ORGANIZATION_PREFIX}${id}`,
+        localizedName,
+        vanityName: profile.vanityName ?? localizedName.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+        logoUrl: `${baseUrl}/media/logo-${id}.png`,
+      };
+      state.organizations.set(id, organization);
+      return organization;
+    },
+    grantRole(sub, organization, role = "ADMINISTRATOR", aclState = "APPROVED") {
+      state.acls.push({ sub, organization, role, state: aclState });
+    },
+    revokeRoles(sub, organization) {
+      state.acls = state.acls.filter((acl) => !(acl.sub === sub && acl.organization === organization));
+    },
+    setPostStatistics(urn, statistics) {
+      const now = state.postStatistics.get(urn) ?? { likes: 0, impressionCount: 0, uniqueImpressionsCount: 0, clickCount: 0, shareCount: 0 };
+      state.postStatistics.set(urn, { ...now, ...statistics });
+    },
     countPosts: (text) => (text === undefined ? state.posts.length : state.posts.filter((p) => p.text === text).length),
   };
 }
@@ -505,14 +794,11 @@ export async function startLinkedInFake({
 const POST_FIELDS = new Set(["author", "commentary", "visibility", "distribution", "lifecycleState", "isReshareDisabledByAuthor", "content"]);
 
 /** The body shape of docs/providers.md; answers 422 like Rest.li's schema validation. */
-function checkPostBody(body: any, sub: string, images: Map<string, LinkedInFakeImage>): Reply | { imageUrns: string[] } {
+function checkPostBody(body: any, author: string, images: Map<string, LinkedInFakeImage>): Reply | { imageUrns: string[] } {
   const invalid = (path: string, reason: string) => apiError(422, `ERROR :: ${path} :: ${reason}`, { serviceErrorCode: 100 });
   if (!body || typeof body !== "object") return apiError(400, "Request body must be JSON");
   const unknown = Object.keys(body).find((key) => !POST_FIELDS.has(key));
   if (unknown) return invalid(`/${unknown}`, "unrecognized field found but not allowed");
-  if (body.author !== `urn:li:person:${sub}`) {
-    return apiError(403, "Not enough permissions to post as this author", { serviceErrorCode: 100 });
-  }
   if (typeof body.commentary !== "string") return invalid("/commentary", "field is required");
   if (!["PUBLIC", "CONNECTIONS", "LOGGED_IN"].includes(body.visibility)) return invalid("/visibility", "is not a valid visibility");
   const d = body.distribution;
@@ -534,7 +820,7 @@ function checkPostBody(body: any, sub: string, images: Map<string, LinkedInFakeI
   const imageUrns: string[] = [];
   for (const ref of refs as Array<{ id?: unknown; altText?: unknown }>) {
     const image = typeof ref?.id === "string" ? images.get(ref.id) : undefined;
-    if (!image || image.ownerSub !== sub || !image.bytes) return invalid("/content", `image ${String(ref?.id)} not found or not uploaded by the author`);
+    if (!image || image.ownerUrn !== author || !image.bytes) return invalid("/content", `image ${String(ref?.id)} not found or not uploaded by the author`);
     if (ref.altText !== undefined && typeof ref.altText !== "string") return invalid("/content", "altText must be a string");
     imageUrns.push(image.urn);
   }

@@ -11,6 +11,17 @@ import { startXFake } from "./x-server";
 
 const model = await startModelServer({ port: Number(process.env.FAKE_MODEL_PORT ?? 3299) });
 const linkedin = await startLinkedInFake({ port: Number(process.env.FAKE_LINKEDIN_PORT ?? 3297), latencyMs: 20 });
+// The fake LinkedIn app has the Community Management API: page scopes are granted to a server that
+// asks for them (only the pages server does). The member every consent signs in as ("Member 1")
+// administers two company pages (linkedin-pages.spec.ts).
+linkedin.state.communityManagement = true;
+const pagesAdmin = linkedin.createUser();
+for (const [localizedName, vanityName] of [
+  ["Plume Demo Co", "plume-demo-co"],
+  ["Plume Labs", "plume-labs"],
+] as const) {
+  linkedin.grantRole(pagesAdmin.sub, linkedin.createOrganization({ localizedName, vanityName }).urn);
+}
 const x = await startXFake({ port: Number(process.env.FAKE_X_PORT ?? 3298), latencyMs: 20 });
 // The checkout page's "Pay" sends Stripe's events, signed, to the app under test when told where.
 const { STRIPE_WEBHOOK_URL: webhookUrl, STRIPE_WEBHOOK_SECRET: webhookSecret } = process.env;

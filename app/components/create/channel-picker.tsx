@@ -28,7 +28,11 @@ export function ChannelPicker({ field, channels }: { field: CollectionField; cha
             >
               <input {...props} className="size-4 shrink-0 accent-primary" />
               {shownAvatar(channel.avatarUrl) ? (
-                <img src={shownAvatar(channel.avatarUrl) ?? undefined} alt="" className="size-10 shrink-0 rounded-full object-cover" />
+                <img
+                  src={shownAvatar(channel.avatarUrl) ?? undefined}
+                  alt=""
+                  className={`size-10 shrink-0 object-cover ${channel.kind === "page" ? "rounded-lg" : "rounded-full"}`}
+                />
               ) : (
                 <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-full bg-muted text-sm font-semibold">
                   {initials(channel.displayName)}
@@ -42,6 +46,7 @@ export function ChannelPicker({ field, channels }: { field: CollectionField; cha
                   <span className="truncate">{handleLabel(channel)}</span>
                 </span>
               </span>
+              {channel.kind === "page" ? <Badge>{t("composer.pageTag")}</Badge> : null}
               {channel.status === "needs_reconnect" ? <Badge tone="warning">{t("create.platforms.notConnected")}</Badge> : null}
             </label>
           );

@@ -12,6 +12,8 @@ export interface PreviewChannel {
   displayName: string;
   handle: string | null;
   avatarUrl: string | null;
+  /** "page" (the composer) or "organization" (a post's view, as the API says): an organization's page, drawn with its square logo (docs/decisions/0058). */
+  kind?: string;
 }
 
 export interface PreviewTarget {
@@ -149,13 +151,15 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
   const { t } = useTranslation();
   const [post, comment] = target.parts;
   const name = target.channel?.displayName ?? t("platforms.linkedin");
+  // A page's post is by the organization: its logo is square on LinkedIn, a member's picture round.
+  const logo = target.channel?.kind === "page" || target.channel?.kind === "organization" ? "rounded-md" : "";
   return (
     <article
       aria-label={t("preview.linkedin")}
       className="overflow-hidden rounded-lg border bg-white text-[#191919] shadow-xs dark:bg-[#1b1f23] dark:text-white/90"
     >
       <header className="flex items-center gap-2 p-3">
-        <Avatar channel={target.channel} className="size-10 bg-[#0a66c2] text-white" />
+        <Avatar channel={target.channel} className={cn("size-10 bg-[#0a66c2] text-white", logo)} />
         <span className="flex min-w-0 flex-col">
           <span className="truncate text-sm font-semibold">{name}</span>
           <span className="flex items-center gap-1 text-xs text-black/60 dark:text-white/60">
@@ -172,7 +176,7 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
       </footer>
       {comment ? (
         <section aria-label={t("composer.firstComment")} className="flex gap-2 border-t border-black/10 p-3 dark:border-white/10">
-          <Avatar channel={target.channel} className="size-8 bg-[#0a66c2] text-xs text-white" />
+          <Avatar channel={target.channel} className={cn("size-8 bg-[#0a66c2] text-xs text-white", logo)} />
           <div className="min-w-0 flex-1 rounded-lg bg-black/5 px-3 py-2 dark:bg-white/10">
             <p className="truncate text-xs font-semibold">{name}</p>
             <p className="text-sm break-words whitespace-pre-wrap">{comment.text || <Empty />}</p>

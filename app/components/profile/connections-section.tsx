@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Link2, Plus, RefreshCw, Unlink } from "lucide-react";
+import { Building2, Link2, Plus, RefreshCw, Unlink } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
@@ -128,11 +128,17 @@ function DisconnectButton({ channel }: { channel: ChannelEntry }) {
 }
 
 /** The account's picture (the app's copy, docs/decisions/0053) or, without one, its initials; the network's badge on it. */
-export function ChannelAvatar({ channel }: { channel: Pick<ChannelEntry, "displayName" | "handle" | "network" | "avatarUrl"> }) {
+export function ChannelAvatar({
+  channel,
+}: {
+  channel: Pick<ChannelEntry, "displayName" | "handle" | "network" | "avatarUrl"> & { kind?: ChannelEntry["kind"] };
+}) {
   const avatar = shownAvatar(channel.avatarUrl);
+  // A page's logo is square, as the network shows it; a person's picture round.
+  const shape = channel.kind === "page" ? "rounded-lg" : "rounded-full";
   return (
-    <span className="relative grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden>
-      {avatar ? <img src={avatar} alt="" className="size-10 rounded-full object-cover" /> : initialsOf(channel.displayName || channel.handle || "?")}
+    <span className={`relative grid size-10 shrink-0 place-items-center ${shape} bg-primary/10 text-sm font-semibold text-primary`} aria-hidden>
+      {avatar ? <img src={avatar} alt="" className={`size-10 ${shape} object-cover`} /> : initialsOf(channel.displayName || channel.handle || "?")}
       <span className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full border bg-card">
         <PlatformIcon platform={channel.network} className="size-3" />
       </span>
@@ -146,13 +152,21 @@ function ChannelRow({ channel, method }: { channel: ChannelEntry; method: Connec
   const account = accountLabel(channel);
   const handle = handleLabel(channel);
   const needsReconnect = channel.status === "needs_reconnect";
+  // A page publishes with its member's access (docs/decisions/0058): it is renewed by reconnecting the member.
+  const isPage = channel.kind === "page";
   return (
-    <li className="flex flex-col gap-3 py-3" data-channel={channel.id}>
+    <li className="flex flex-col gap-3 py-3" data-channel={channel.id} data-kind={channel.kind}>
       <div className="flex items-start gap-3">
         <ChannelAvatar channel={channel} />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="min-w-0 truncate font-medium">{channel.displayName || handle}</span>
+            {isPage ? (
+              <Badge>
+                <Building2 aria-hidden className="size-3" />
+                {t("profile.pages.tag")}
+              </Badge>
+            ) : null}
             {needsReconnect ? (
               <Badge tone="warning">{t("profile.connections.needsReconnect")}</Badge>
             ) : (
@@ -166,20 +180,37 @@ function ChannelRow({ channel, method }: { channel: ChannelEntry; method: Connec
           {channel.expiresAt ? (
             <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(channel.expiresAt) })}</span>
           ) : null}
+          {isPage && channel.via && !needsReconnect ? (
+            <span className="text-xs text-muted-foreground">{t("profile.pages.via", { account: channel.via })}</span>
+          ) : null}
+          {isPage && needsReconnect ? <span className="text-xs text-muted-foreground">{t("profile.pages.viaGone")}</span> : null}
+          {channel.kind === "member" && channel.pages === "not_granted" ? (
+            <span className="text-xs text-muted-foreground">{t("profile.pages.notGranted", { account })}</span>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap gap-2 sm:pl-13">
-        <ConnectForm
-          provider={channel.network}
-          label={t("profile.connections.reconnect")}
-          accessibleLabel={t("profile.connections.reconnectAccount", { account })}
-          returnTo="/profile#connections"
-          prompt={networkRules(channel.network).switchAccount === "login" ? "login" : undefined}
-          icon="reconnect"
-          variant={needsReconnect ? "default" : "outline"}
-          method={method}
-          instance={channel.instance}
-        />
+        {channel.kind === "member" && channel.pages === "available" ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/profile/channels/${channel.id}/pages`} aria-label={t("profile.pages.addPageFor", { account })}>
+              <Building2 aria-hidden />
+              {t("profile.pages.addPage")}
+            </Link>
+          </Button>
+        ) : null}
+        {isPage && !needsReconnect ? null : (
+          <ConnectForm
+            provider={channel.network}
+            label={t("profile.connections.reconnect")}
+            accessibleLabel={t("profile.connections.reconnectAccount", { account })}
+            returnTo="/profile#connections"
+            prompt={networkRules(channel.network).switchAccount === "login" ? "login" : undefined}
+            icon="reconnect"
+            variant={needsReconnect ? "default" : "outline"}
+            method={method}
+            instance={channel.instance}
+          />
+        )}
         <DisconnectButton channel={channel} />
       </div>
     </li>
@@ -193,14 +224,14 @@ export function ConnectionsSection({
   isAdmin,
 }: {
   channels: ChannelEntry[];
-  networks: { network: NetworkId; available: boolean; method: ConnectMethod }[];
+  networks: { network: NetworkId; available: boolean; method: ConnectMethod; pages?: "unsupported" | "disabled" | "enabled" }[];
   isAdmin: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <ProfileSection id="connections" title={t("profile.connections.title")} description={t("profile.connections.description")}>
       <ul className="flex flex-col divide-y">
-        {networks.map(({ network, available, method }) => {
+        {networks.map(({ network, available, method, pages }) => {
           const name = t(`platforms.${network}`);
           const mine = channels.filter((channel) => channel.network === network);
           const headingId = `connections-${network}`;
@@ -237,6 +268,11 @@ export function ConnectionsSection({
                   <>
                     {networkRules(network).switchAccount === "login" && mine.length > 0 ? (
                       <p className="text-xs text-muted-foreground">{t("profile.connections.sameMember")}</p>
+                    ) : null}
+                    {pages === "disabled" ? (
+                      <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground" data-pages="unavailable">
+                        {t("profile.pages.notAvailable")}
+                      </p>
                     ) : null}
                     <div className="flex flex-wrap gap-2">
                       {mine.length > 0 ? (

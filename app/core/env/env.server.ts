@@ -57,6 +57,11 @@ const envSchema = z
       .default("202610"),
     LINKEDIN_OAUTH_URL: baseUrl("https://www.linkedin.com/oauth/v2"),
     LINKEDIN_API_URL: baseUrl("https://api.linkedin.com"),
+    // The LinkedIn app has the Community Management API (company pages): the page scopes are asked too.
+    LINKEDIN_ORGANIZATION_SCOPES: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
     X_CLIENT_ID: optional(z.string().min(1)),
     X_CLIENT_SECRET: optional(z.string().min(1)),
     X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),

@@ -179,6 +179,11 @@ export interface PublishContext {
   providerUserId: string;
   /** The @username where there is one (X URLs need it). */
   handle: string | null;
+  /**
+   * The channel's kind (NetworkAccount.kind): a page publishes as its organization (LinkedIn, whose
+   * page channels' providerUserId is the organization's URN). Absent: the network's usual account.
+   */
+  kind?: NetworkAccount["kind"];
 }
 
 export interface PartImage {
@@ -251,6 +256,19 @@ export interface ErrorClass {
 }
 
 /**
+ * Pages a connected member administers, each added as its own channel (kind "page") that publishes
+ * with the member's token (LinkedIn's Community Management API). docs/decisions/0058.
+ */
+export interface PagesDescriptor {
+  /** Whether this server's app may ask for the page scopes at all (the operator says it has them). */
+  enabled(): boolean;
+  /** Whether a token's granted scopes (as the token answer gave them) let it manage pages. */
+  granted(scope: string): boolean;
+  /** The pages the token's member administers now (kind "page"; providerUserId, name, handle, avatar). */
+  administered(accessToken: string): Promise<NetworkAccount[]>;
+}
+
+/**
  * Connecting without OAuth: the user gives an identifier and an app password made for Plume on the
  * network (Bluesky). The session's tokens are then stored and refreshed like OAuth tokens.
  */
@@ -299,6 +317,8 @@ export interface Network<Id extends string = NetworkId> extends NetworkRules<Id>
   appPassword?: AppPasswordDescriptor;
   /** How to connect by instance, where each server is its own provider (Mastodon). */
   instances?: InstanceConnectDescriptor<Id>;
+  /** Pages a member administers, added as channels of their own, where the network has them (LinkedIn). */
+  pages?: PagesDescriptor;
   /**
    * A new send key for a part: the caller stores it with the part's sentAt before the create
    * request goes out and passes it as PartToSend.sendKey, on every attempt of that part. For
@@ -312,7 +332,7 @@ export interface Network<Id extends string = NetworkId> extends NetworkRules<Id>
    * names it), so resending the identical part is the reconciliation (reconcilePart does it);
    * "unknowable" means nothing can tell (reconcilePart answers "unknown" without any call).
    */
-  reconciliation(position: number): "lookup" | "resend" | "unknowable";
+  reconciliation(position: number, ctx?: Pick<PublishContext, "kind">): "lookup" | "resend" | "unknowable";
   /**
    * Sends one part (uploading its images first). `afterUncertain`: an earlier attempt of this part
    * may have gone through; where the network can tell from its answer (a duplicate refusal), the

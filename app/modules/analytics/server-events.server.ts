@@ -7,7 +7,15 @@ import { analyticsId } from "./identity";
 // lookups it needs run only when PostHog is on, after the caller's work, and never fail it.
 
 export type ServerEvent =
-  "user signed up" | "post scheduled" | "post published" | "post publish failed" | "subscription changed" | "channel connected" | "channel disconnected";
+  | "user signed up"
+  | "post scheduled"
+  | "post published"
+  | "post publish failed"
+  | "subscription changed"
+  | "channel connected"
+  | "channel disconnected"
+  // A member added pages it administers as channels (docs/decisions/0058): {network, count}.
+  | "pages added";
 
 /** For callers that already have the user's e-mail. */
 export function trackEvent(user: { id: string; email?: string | null }, event: ServerEvent, properties: Record<string, unknown> = {}): void {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/modules/auth/schemas";
-import { connectQuerySchema, disconnectBodySchema } from "~/modules/connections/schemas";
+import { addOrganizationBodySchema, connectQuerySchema, disconnectBodySchema } from "~/modules/connections/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
 import type { ErrorCode } from "~/modules/errors/codes";
 import { channelParams, postImageParams, postParams, providerParams, userParams } from "~/modules/http/params.server";
@@ -19,7 +19,15 @@ import {
   listQuerySchema,
 } from "~/modules/posts/schemas";
 import type { ApiMethod } from "./api.server";
-import { type componentSchemas, connectUrlSchema, draftSchema, stripeUrlSchema, waitlistCountSchema, waitlistJoinedSchema } from "./openapi-schemas";
+import {
+  type componentSchemas,
+  connectUrlSchema,
+  organizationChoiceSchema,
+  draftSchema,
+  stripeUrlSchema,
+  waitlistCountSchema,
+  waitlistJoinedSchema,
+} from "./openapi-schemas";
 
 // Every operation of the JSON API, for its OpenAPI document, with the very schemas the routes parse.
 // openapi.server.test.ts holds this table to the route files (app/routes/api.*.ts) and their methods.
@@ -141,6 +149,26 @@ export const API_PATHS: ApiPaths = {
       tag: "Channels",
       summary: "The user's channels (connected accounts, several per network), oldest first",
       answer: { status: 200, data: "Channel", list: "all" },
+    },
+  },
+  "/api/channels/linkedin/organizations": {
+    GET: {
+      tag: "Channels",
+      summary: "The LinkedIn pages the user's connected member administers now (decision 58)",
+      description:
+        "Asked of LinkedIn with the oldest member channel whose token has the Community Management scopes; none: 409 `pages_unavailable`. " +
+        "`id` is the organization's URN, `logoUrl` LinkedIn's own address of its logo, `added` whether it is already a channel.",
+      answer: { status: 200, data: organizationChoiceSchema, list: "all" },
+      errors: ["pages_unavailable", "channel_unusable", "connect_failed"],
+    },
+    POST: {
+      tag: "Channels",
+      summary: "Add a LinkedIn page the member administers as a channel (kind organization)",
+      description:
+        "`organizationId`: digits or `urn:li:organization:…`. Checked against the pages the member administers now: any other is a 403 `forbidden`, nothing added.",
+      body: addOrganizationBodySchema,
+      answer: { status: 201, data: "Channel" },
+      errors: ["pages_unavailable", "forbidden", "channel_unusable", "connect_failed"],
     },
   },
   "/api/channels/{channelId}": {

@@ -128,6 +128,14 @@ export const serviceSchema = z.object({
   available: z.boolean().describe("Whether this server has the platform's app credentials"),
 });
 
+/** A LinkedIn page the member administers (GET /api/channels/linkedin/organizations, decision 58). */
+export const organizationChoiceSchema = z.object({
+  id: z.string().describe("The organization's URN, urn:li:organization:{id}"),
+  name: z.string(),
+  logoUrl: z.string().nullable().describe("LinkedIn's address of the logo (the app copies it when the page is added)"),
+  added: z.boolean().describe("Already one of the user's channels"),
+});
+
 export const channelSchema = z.object({
   id: z.string(),
   network,

@@ -37,7 +37,8 @@ export async function listChannels(userId: string): Promise<ChannelView[]> {
       {
         id: row.id,
         network: row.network,
-        kind: (KINDS as readonly string[]).includes(row.kind) ? (row.kind as ChannelView["kind"]) : "account",
+        // A page channel (stored kind "page", docs/decisions/0058) is what the API calls an organization.
+        kind: row.kind === "page" ? "organization" : (KINDS as readonly string[]).includes(row.kind) ? (row.kind as ChannelView["kind"]) : "account",
         displayName: row.displayName,
         handle: row.handle,
         avatarUrl: channelAvatarPath(row),

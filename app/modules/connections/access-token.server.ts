@@ -6,6 +6,7 @@ import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
 import { isNetworkId, NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
+import { copyTokensToPages, pagesNeedReconnect } from "./page-tokens.server";
 
 /** Why a connection cannot be used to publish; the user has to (re)connect the account. */
 export class ConnectionUnusable extends Error {
@@ -39,6 +40,8 @@ export interface UsableConnection {
   handle: string | null;
   accessToken: string;
   expiresAt: Date | null;
+  /** "member", "account" or "page" (a page publishes as its organization). */
+  kind?: string;
 }
 
 function usable(row: {
@@ -48,8 +51,10 @@ function usable(row: {
   handle: string | null;
   accessTokenEnc: string | null;
   expiresAt: Date | null;
+  kind?: string;
 }): UsableConnection {
   return {
+    kind: row.kind,
     id: row.id,
     provider: row.network as NetworkId,
     providerUserId: row.providerUserId,
@@ -72,10 +77,13 @@ const renewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null },
   fresh(row.expiresAt) || (row.accessTokenEnc !== stale && valid(row.expiresAt));
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
+  const channel = await getDb().channel.findUnique({ where: { id: connectionId }, select: { userId: true, network: true, providerUserId: true, kind: true } });
   await getDb().channel.updateMany({
     where: { id: connectionId },
     data: { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null },
   });
+  // A member's pages hold a copy of the same token (docs/decisions/0058).
+  if (channel?.kind === "member") await pagesNeedReconnect(channel, reason);
 }
 
 /** What usableConnection() reads of a connection. */
@@ -86,6 +94,7 @@ export const connectionSelect = {
   providerUserId: true,
   handle: true,
   instance: true,
+  kind: true,
   status: true,
   accessTokenEnc: true,
   refreshTokenEnc: true,
@@ -100,6 +109,7 @@ export type ConnectionRow = {
   handle: string | null;
   /** The instance's origin (Mastodon); null for networks without instances. */
   instance?: string | null;
+  kind?: string;
   status: string;
   accessTokenEnc: string | null;
   refreshTokenEnc: string | null;
@@ -202,7 +212,15 @@ export function keptRefreshToken(rotating: boolean, storedSealed: string | null,
   return rotating ? null : storedSealed;
 }
 
-type HeldRow = { id: string; network: string; accessTokenEnc: string | null; refreshTokenEnc: string | null };
+type HeldRow = {
+  id: string;
+  userId: string;
+  network: string;
+  providerUserId: string;
+  kind: string;
+  accessTokenEnc: string | null;
+  refreshTokenEnc: string | null;
+};
 
 /**
  * Refreshes while holding `lease`. Every write is conditional on no newer pair having been stored
@@ -230,6 +248,9 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
     // The lease ran out during the call. With nothing newer stored, this pair is the only one a
     // rotating network still accepts (the old refresh token is spent): store it, leaving the lease to its holder.
     if (held.count === 0) await storing(() => db.channel.updateMany({ where: unchanged, data }));
+    // A member's pages publish with its token: they get the new pair too (docs/decisions/0058).
+    if (row.kind === "member")
+      await copyTokensToPages(row, { accessTokenEnc: data.accessTokenEnc, refreshTokenEnc: data.refreshTokenEnc, expiresAt: data.expiresAt });
     return storedPair(row.id, provider);
   } catch (error) {
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {

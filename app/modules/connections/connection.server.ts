@@ -4,6 +4,7 @@ import type { ChannelLimits } from "~/integrations/networks/types";
 import { getDb } from "~/modules/db/db.server";
 import { isNetworkId, isPlatform, NETWORK_IDS, PLATFORMS, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "./avatar-path";
+import { networkPages, pagesAccess, type PagesAccess } from "./pages.server";
 
 export interface ServiceEntry {
   serviceName: Platform;
@@ -51,11 +52,21 @@ export interface ChannelEntry {
   expiresAt: string | null;
   /** The instance's origin where the network has instances (Mastodon): reconnecting goes back there. */
   instance: string | null;
+  /** "member" (a person), "account", or "page" (an organization's page, docs/decisions/0058). */
+  kind: "member" | "account" | "page";
+  /** A member: whether it can add the pages it administers (the network has pages, and its token their scopes). */
+  pages: PagesAccess;
+  /** A page: the name of the member whose access it publishes with, or null when that member is gone. */
+  via: string | null;
 }
 
-function toChannelEntry(row: {
+type ChannelRow = {
   id: string;
   network: string;
+  kind: string;
+  providerUserId: string;
+  managedBy: string | null;
+  scopes: string;
   displayName: string;
   handle: string | null;
   avatarKey: string | null;
@@ -63,8 +74,16 @@ function toChannelEntry(row: {
   connectedAt: Date;
   expiresAt: Date | null;
   instance: string | null;
-}): ChannelEntry {
+};
+
+const kindOf = (kind: string): ChannelEntry["kind"] => (kind === "member" || kind === "page" ? kind : "account");
+
+function toChannelEntry(row: ChannelRow, all: readonly ChannelRow[]): ChannelEntry {
+  const member = row.kind === "page" ? all.find((c) => c.kind === "member" && c.network === row.network && c.providerUserId === row.managedBy) : undefined;
   return {
+    kind: kindOf(row.kind),
+    pages: row.kind === "member" && isNetworkId(row.network) ? pagesAccess(row.network, row) : "unsupported",
+    via: member ? member.displayName || member.handle : null,
     id: row.id,
     network: row.network as NetworkId,
     displayName: row.displayName,
@@ -80,13 +99,17 @@ function toChannelEntry(row: {
 /** Every channel of a user, oldest first (the order the profile groups them in). */
 export async function listChannels(userId: string): Promise<ChannelEntry[]> {
   const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.filter((row) => isNetworkId(row.network)).map(toChannelEntry);
+  return rows.filter((row) => isNetworkId(row.network)).map((row) => toChannelEntry(row, rows));
 }
 
 /** One of the user's channels; another user's, or none, is null. */
 export async function findChannel(userId: string, channelId: string): Promise<ChannelEntry | null> {
   const row = await getDb().channel.findFirst({ where: { id: channelId, userId } });
-  return row && isNetworkId(row.network) ? toChannelEntry(row) : null;
+  if (!row || !isNetworkId(row.network)) return null;
+  const members = row.managedBy
+    ? await getDb().channel.findMany({ where: { userId, network: row.network, kind: "member", providerUserId: row.managedBy } })
+    : [];
+  return toChannelEntry(row, members);
 }
 
 /**
@@ -99,13 +122,15 @@ export type ConnectMethod = "oauth" | "app_password" | "instance";
  * Each network, how it connects and whether it can be connected at all (OAuth: the server has its
  * app credentials; an app password needs none).
  */
-export function networkAvailability(): { network: NetworkId; available: boolean; method: ConnectMethod }[] {
+export function networkAvailability(): { network: NetworkId; available: boolean; method: ConnectMethod; pages: ReturnType<typeof networkPages> }[] {
   return NETWORK_IDS.map((network) => {
     const { oauth, appPassword, instances } = getNetwork(network);
-    if (appPassword) return { network, available: true, method: "app_password" };
+    // Pages (docs/decisions/0058): "unsupported", "disabled" (this server's app does not have them) or "enabled".
+    const pages = networkPages(network);
+    if (appPassword) return { network, available: true, method: "app_password", pages };
     // Registered on each instance as users name them: nothing to configure on the server.
-    if (instances) return { network, available: true, method: "instance" };
-    return { network, available: oauth.configured(), method: "oauth" };
+    if (instances) return { network, available: true, method: "instance", pages };
+    return { network, available: oauth.configured(), method: "oauth", pages };
   });
 }
 
@@ -118,17 +143,19 @@ export interface ChannelChoice {
   /** The app's copy (/channels/{id}/avatar?v=…), or null: initials. */
   avatarUrl: string | null;
   status: string;
+  /** "page": an organization's page (shown with a "Page" tag beside its member). */
+  kind: "member" | "account" | "page";
 }
 
 /** A user's channels as the composer offers them (name, handle, avatar), oldest first. */
 export async function listChannelChoices(userId: string): Promise<ChannelChoice[]> {
   const rows = await getDb().channel.findMany({
     where: { userId },
-    select: { id: true, network: true, displayName: true, handle: true, avatarKey: true, status: true },
+    select: { id: true, network: true, displayName: true, handle: true, avatarKey: true, status: true, kind: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.flatMap(({ avatarKey, ...row }) =>
-    isNetworkId(row.network) ? [{ ...row, network: row.network, avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
+  return rows.flatMap(({ avatarKey, kind, ...row }) =>
+    isNetworkId(row.network) ? [{ ...row, network: row.network, kind: kindOf(kind), avatarUrl: channelAvatarPath({ id: row.id, avatarKey }) }] : [],
   );
 }
 

@@ -9,6 +9,7 @@ import { logger } from "~/core/logger/logger.server";
 import { isNetworkId, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { deleteAvatarFiles } from "./avatar.server";
 import { flagPostsTargeting } from "./flags.server";
+import { PAGE_MEMBER_DISCONNECTED, suspendPages } from "./page-tokens.server";
 
 interface DisconnectedChannel {
   id: string;
@@ -48,7 +49,8 @@ type ChannelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof getDb>["chann
 async function removeChannel(userId: string, channel: ChannelRow): Promise<DisconnectedChannel> {
   const network = channel.network as NetworkId;
   const { revoke } = getNetwork(network).oauth;
-  if (revoke) {
+  // A page's token is its member's (docs/decisions/0058): removing the page must not revoke it.
+  if (revoke && channel.kind !== "page") {
     for (const [sealed, hint] of [
       [channel.refreshTokenEnc, "refresh_token"],
       [channel.accessTokenEnc, "access_token"],
@@ -66,5 +68,8 @@ async function removeChannel(userId: string, channel: ChannelRow): Promise<Disco
   const [flagged] = await getDb().$transaction([flagPostsTargeting(userId, channel), getDb().channel.delete({ where: { id: channel.id } })]);
   await deleteAvatarFiles([channel.avatarKey]);
   trackEventFor(userId, "channel disconnected", { network, kind: channel.kind, channel_id: channel.id, flagged_posts: flagged.count });
+  // The member's pages published with the token just deleted: they stop too, kept (with their
+  // posts) until the member connects again (docs/decisions/0058).
+  if (channel.kind === "member") await suspendPages(channel, PAGE_MEMBER_DISCONNECTED);
   return { id: channel.id, network, displayName: channel.displayName, handle: channel.handle, flaggedPosts: flagged.count };
 }

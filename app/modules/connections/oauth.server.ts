@@ -123,8 +123,13 @@ export async function completeConnect(
     const codeVerifier = oauth.pkce ? unseal(pending.codeVerifierEnc ?? "") : undefined;
     const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: callbackUrl(provider), codeVerifier });
     const account = await oauth.whoami(tokens.accessToken);
-    const { update: updated } = await storeChannel(session.userId, provider, tokens, account);
-    return { ok: true, update: updated, returnTo, displayName: account.displayName };
+    const { update: updated, channelId } = await storeChannel(session.userId, provider, tokens, account);
+    // A member whose token has the page scopes goes on to choose pages to add (docs/decisions/0058),
+    // then back where they started.
+    const pages = getNetwork(provider).pages;
+    const offerPages = account.kind === "member" && pages?.enabled() && pages.granted(tokens.scope);
+    const next = offerPages ? `/profile/channels/${channelId}/pages?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
+    return { ok: true, update: updated, returnTo: next, displayName: account.displayName };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     logger.warn({ provider, status: error.status, operation: error.details.operation, message: error.message }, "Connection failed at the provider");

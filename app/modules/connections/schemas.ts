@@ -48,3 +48,29 @@ export const instanceFormSchema = z.object({
   instance: z.string({ error: "profile.instance.required" }).trim().min(1, "profile.instance.required").max(300, "profile.instance.invalid"),
 });
 export type InstanceForm = z.infer<typeof instanceFormSchema>;
+
+/**
+ * The "Add pages" form: the pages chosen (their ids at the network, as the page listed them; the
+ * server checks each against the pages the member administers now) and where to go back to.
+ */
+export const addPagesFormSchema = z.object({
+  pages: z
+    .array(z.string().trim().min(1).max(200), { error: "connections.pages.noneChosen" })
+    .min(1, "connections.pages.noneChosen")
+    .max(100, "connections.pages.noneChosen"),
+  returnTo: z.string().max(2000).optional(),
+});
+export type AddPagesForm = z.infer<typeof addPagesFormSchema>;
+
+/** POST /api/channels/linkedin/organizations: the organization's id, numeric or as its URN. */
+export const addOrganizationBodySchema = z.object({
+  organizationId: z
+    .string({ error: "connections.pages.organizationIdInvalid" })
+    .trim()
+    .regex(/^(urn:li:organization:)?\d{1,20}$/, "connections.pages.organizationIdInvalid"),
+});
+
+/** The organization's URN (the page channel's providerUserId) from a numeric id or the URN itself. */
+export function organizationUrnOf(organizationId: string): string {
+  return organizationId.startsWith("urn:li:organization:") ? organizationId : `urn:li:organization:${organizationId}`;
+}

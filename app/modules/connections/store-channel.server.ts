@@ -1,3 +1,4 @@
+import { getNetwork } from "~/integrations/networks/registry.server";
 import type { ChannelLimits, NetworkAccount, NetworkTokens } from "~/integrations/networks/types";
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { seal } from "~/modules/crypto/secrets.server";
@@ -5,6 +6,7 @@ import { getDb } from "~/modules/db/db.server";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
+import { copyTokensToPages, PAGE_SCOPES_MISSING, suspendPages } from "./page-tokens.server";
 
 export interface StoreOptions {
   /** The instance's origin where the network has instances (Mastodon). */
@@ -55,6 +57,21 @@ export async function storeChannel(
     update: data,
     select: { id: true },
   });
+  // The member's pages publish with this token (docs/decisions/0058): they get the new pair, or,
+  // when it no longer has the page scopes, stop.
+  const pages = getNetwork(network).pages;
+  if (account.kind === "member" && pages) {
+    const member = { userId, network, providerUserId: account.providerUserId };
+    if (pages.granted(tokens.scope)) {
+      await copyTokensToPages(member, {
+        accessTokenEnc: data.accessTokenEnc,
+        refreshTokenEnc: data.refreshTokenEnc,
+        expiresAt: data.expiresAt,
+        refreshExpiresAt: data.refreshExpiresAt,
+        scopes: data.scopes,
+      });
+    } else await suspendPages(member, PAGE_SCOPES_MISSING);
+  }
   await clearDisconnectFlags(userId, network);
   trackEventFor(userId, "channel connected", { network, kind: account.kind, reconnect: previous !== null, channel_id: channel.id });
   // The picture is copied into the app (docs/decisions/0053); its failure never fails the connection.

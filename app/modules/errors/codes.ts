@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   listed_admin: 409,
   account_unverified: 409,
   post_not_failed: 409,
+  pages_unavailable: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,

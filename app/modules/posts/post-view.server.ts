@@ -83,7 +83,8 @@ function toTargetView(post: PostRecord, target: PostRecord["targets"][number]) {
     channel: channel
       ? {
           id: channel.id,
-          kind: channel.kind,
+          // A page channel is what the API calls an organization (docs/decisions/0058), as in GET /api/channels.
+          kind: channel.kind === "page" ? "organization" : channel.kind,
           displayName: channel.displayName,
           handle: channel.handle,
           avatarUrl: channelAvatarPath(channel),

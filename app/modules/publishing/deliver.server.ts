@@ -94,6 +94,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, hooks: AttemptH
     refreshAccessToken: () => refreshAfterRefusal(connection.id, ctx.accessToken),
     providerUserId: connection.providerUserId,
     handle: connection.handle,
+    ...(connection.kind === "member" || connection.kind === "account" || connection.kind === "page" ? { kind: connection.kind } : {}),
   };
   const parts = [...target.parts].sort((a, b) => a.position - b.position);
   const remaining = parts.filter((part) => part.status !== "published" && part.status !== "unknown");
@@ -155,7 +156,7 @@ async function sendPart(part: WorkPart, { post, siblings, network, ctx, parent, 
   // once beforeSend has stored it).
   const sendKey = part.sendKey ?? network.newSendKey?.() ?? null;
   const toSend: PartToSend = { text: part.text, images: [], position: part.position, parent, ...(sendKey ? { sendKey } : {}) };
-  const strategy = part.sentAt ? network.reconciliation(part.position) : null;
+  const strategy = part.sentAt ? network.reconciliation(part.position, ctx) : null;
   if (part.sentAt && strategy === "unknowable") {
     const found = await network.reconcilePart(ctx, toSend, { sentAt: part.sentAt, parent });
     if (found.outcome === "unknown") return { status: "unknown", externalId: null, url: found.checkUrl };

@@ -5,23 +5,39 @@ import {
   createLinkedinComment,
   createLinkedinPost,
   duplicateUrnOf,
+  escapeLinkedinCommentary,
   exchangeLinkedinCode,
+  findLinkedinPostsByAuthor,
+  getLinkedinSocialActions,
   getLinkedinUserInfo,
+  getOrganization,
+  getOrganizationShareStatistics,
+  hasOrganizationScopes,
   linkedinAuthorizeUrl,
   linkedinConfigured,
+  linkedinPagesEnabled,
   linkedinPostUrl,
+  listAdministeredOrganizations,
+  listLinkedinComments,
   refreshLinkedinToken,
   uploadLinkedinImage,
 } from "./client.server";
 import { linkedinRules } from "./rules";
 
-// LinkedIn (member) as a Network: part 1 is the post, part 2 the author's first comment on it.
-// A member app cannot read comments back, so an uncertain comment stays unknown (never resent).
+// LinkedIn as a Network: part 1 is the post, part 2 the author's first comment on it. A member
+// posts as urn:li:person:{sub}; a page channel (kind "page", docs/decisions/0058) as its
+// organization, whose URN is the channel's providerUserId, with its administrator's token.
+// A member app cannot read comments back, so a member's uncertain comment stays unknown (never
+// resent); a page's posts and comments can be read (r_organization_social), so they are looked up.
 
 /** "Comment create throttled" comes without a time: try again after this. */
 const COMMENT_THROTTLE_WAIT_MS = 60_000;
 
-const authorUrn = (ctx: PublishContext) => `urn:li:person:${ctx.providerUserId}`;
+const isPage = (ctx: Pick<PublishContext, "kind"> | undefined) => ctx?.kind === "page";
+/** Who the post, its images and its first comment are by: the member, or the page's organization. */
+const authorUrn = (ctx: PublishContext) => (isPage(ctx) ? ctx.providerUserId : `urn:li:person:${ctx.providerUserId}`);
+/** A post found among the page's latest may have been created this long before the attempt's sentAt (clocks differ). */
+const CLOCK_SLACK_MS = 5 * 60_000;
 
 async function publishPost(ctx: PublishContext, part: PartToSend, afterUncertain: boolean, options: PublishOptions = {}): Promise<Published> {
   const images = [];
@@ -53,7 +69,32 @@ async function publishPart(ctx: PublishContext, part: PartToSend, options: Publi
   return { externalId: commentUrn, url: linkedinPostUrl(part.parent) };
 }
 
-async function reconcilePart(ctx: PublishContext, part: PartToSend, { parent }: { sentAt: Date; parent: string | null }): Promise<Reconciliation> {
+/**
+ * A page's part after an uncertain attempt, read back: the post among the organization's latest
+ * (same commentary as sent, created since the attempt), the comment among the post's comments (the
+ * organization as actor, same text). Found or absent: a page's parts are never "unknown".
+ */
+async function lookUpPagePart(ctx: PublishContext, part: PartToSend, { sentAt, parent }: { sentAt: Date; parent: string | null }): Promise<Reconciliation> {
+  if (part.position === 1) {
+    const commentary = escapeLinkedinCommentary(part.text);
+    const posts = await findLinkedinPostsByAuthor(ctx.accessToken, authorUrn(ctx));
+    const found = posts.find(
+      (post) =>
+        post.commentary === commentary &&
+        (post.author === null || post.author === authorUrn(ctx)) &&
+        (post.createdAt === null || post.createdAt.getTime() >= sentAt.getTime() - CLOCK_SLACK_MS),
+    );
+    return found ? { outcome: "found", externalId: found.urn, url: linkedinPostUrl(found.urn) } : { outcome: "absent" };
+  }
+  if (!parent) return { outcome: "absent" };
+  const comments = await listLinkedinComments(ctx.accessToken, parent);
+  const found = comments.find((comment) => comment.actor === authorUrn(ctx) && comment.text === part.text);
+  return found ? { outcome: "found", externalId: found.urn, url: linkedinPostUrl(parent) } : { outcome: "absent" };
+}
+
+async function reconcilePart(ctx: PublishContext, part: PartToSend, attempt: { sentAt: Date; parent: string | null }): Promise<Reconciliation> {
+  if (isPage(ctx)) return lookUpPagePart(ctx, part, attempt);
+  const { parent } = attempt;
   if (part.position === 1) {
     // The identical post again: LinkedIn's DUPLICATE_POST names the earlier one, or the post is
     // created now because it was absent. Published either way (within LinkedIn's 24-hour window).
@@ -64,11 +105,34 @@ async function reconcilePart(ctx: PublishContext, part: PartToSend, { parent }: 
   return { outcome: "unknown", checkUrl: parent ? linkedinPostUrl(parent) : null };
 }
 
-async function fetchMetrics(_ctx: PublishContext, externalIds: readonly string[]): Promise<Map<string, Metrics>> {
-  // Member posts' statistics need Community Management scopes: nothing is known, nothing is asked.
+async function fetchMetrics(ctx: PublishContext, externalIds: readonly string[]): Promise<Map<string, Metrics>> {
   const unknown: Metrics = { likes: null, reposts: null, replies: null, quotes: null, impressions: null };
-  return new Map(externalIds.map((id) => [id, { ...unknown }]));
+  // Member posts' statistics need scopes member apps do not get: nothing is known, nothing is asked.
+  if (!isPage(ctx)) return new Map(externalIds.map((id) => [id, { ...unknown }]));
+  const metrics = new Map<string, Metrics>();
+  for (const id of externalIds) {
+    try {
+      const { likes, comments } = await getLinkedinSocialActions(ctx.accessToken, id);
+      metrics.set(id, { ...unknown, likes, replies: comments });
+    } catch (error) {
+      // A post LinkedIn no longer knows (deleted) is left out.
+      if (isProviderError(error) && error.status === 404) continue;
+      throw error;
+    }
+  }
+  for (let i = 0; i < metrics.size; i += STATISTICS_BATCH) {
+    const batch = [...metrics.keys()].slice(i, i + STATISTICS_BATCH);
+    const statistics = await getOrganizationShareStatistics(ctx.accessToken, authorUrn(ctx), batch);
+    for (const [urn, { impressions, shares }] of statistics) {
+      const known = metrics.get(urn);
+      if (known) metrics.set(urn, { ...known, impressions, reposts: shares });
+    }
+  }
+  return metrics;
 }
+
+/** Posts asked per share statistics call (the URL carries them all). */
+const STATISTICS_BATCH = 20;
 
 export const linkedinNetwork: Network = {
   ...linkedinRules,
@@ -85,7 +149,28 @@ export const linkedinNetwork: Network = {
       return { providerUserId: info.sub, displayName: info.name, handle: info.email ?? null, avatarUrl: info.picture ?? null, kind: "member" };
     },
   },
-  reconciliation: (position) => (position === 1 ? "resend" : "unknowable"),
+  pages: {
+    enabled: linkedinPagesEnabled,
+    granted: hasOrganizationScopes,
+    async administered(accessToken) {
+      const urns = await listAdministeredOrganizations(accessToken);
+      const pages = [];
+      for (const urn of urns) {
+        const organization = await getOrganization(accessToken, urn);
+        pages.push({
+          providerUserId: urn,
+          displayName: organization.name,
+          handle: organization.vanityName,
+          avatarUrl: organization.logoUrl,
+          kind: "page" as const,
+        });
+      }
+      return pages;
+    },
+  },
+  // A member's post is settled by resending it (DUPLICATE_POST), their comment cannot be read back;
+  // a page's post and comment are looked up.
+  reconciliation: (position, ctx) => (isPage(ctx) ? "lookup" : position === 1 ? "resend" : "unknowable"),
   publishPart,
   reconcilePart,
   fetchMetrics,

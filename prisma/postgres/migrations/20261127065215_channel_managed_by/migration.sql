@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Channel" ADD COLUMN     "managedBy" TEXT;
+
