@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+// A route module's loader or action called as Remix would: a Request with the session cookie, the
+// params, and the answer read back the way the server would send it (a Response, or data() with its
+// status). For integration tests that walk the real routes without a browser.
+
+export type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function call(
+  handler: Handler,
+  init: {
+    method?: string;
+    url?: string;
+    params?: Record<string, string>;
+    body?: unknown;
+    form?: FormData | URLSearchParams | Record<string, string>;
+    cookie?: string;
+    lang?: string;
+  } = {},
+): Promise<Answer> {
+  const headers = new Headers();
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.lang) headers.set("Accept-Language", init.lang);
+  let body: BodyInit | undefined;
+  if (init.form instanceof FormData || init.form instanceof URLSearchParams) body = init.form;
+  else if (init.form) body = new URLSearchParams(init.form);
+  else if (init.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(init.body);
+  }
+  const request = new Request(init.url ?? "http://localhost:3000/test", { method: init.method ?? "GET", headers, body });
+  const args = { request, params: init.params ?? {}, context: { cspNonce: "", clientIp: "192.0.2.58" } } as unknown as ActionFunctionArgs;
+  let value: unknown;
+  try {
+    value = await handler(args);
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const text = await value.text();
+    const json = value.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : null;
+    return { status: value.status, headers: value.headers, body: json };
+  }
+  const wrapped = value as { type?: string; init?: { status?: number } | null; data?: unknown };
+  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(), body: wrapped.data };
+  return { status: 200, headers: new Headers(), body: value };
+}
