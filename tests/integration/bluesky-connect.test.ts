@@ -2,7 +2,6 @@
 // profile's form (no JavaScript: a POST and a redirect), listed by the version 2 API, and a thread
 // with an image made through the version 2 API, scheduled and sent by the real publisher to a REAL
 // PDS (tests/support/bluesky-pds.ts), whose records are read back. Runs on SQLite and PostgreSQL.
-import type { ActionFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
@@ -20,47 +19,7 @@ import * as connect from "~/routes/_dashboard.profile_.connect.$network";
 import { startBlueskyPds, type BlueskyPds, type BlueskyTestAccount } from "../support/bluesky-pds";
 import { publishAllDue, timePasses, uniqueText } from "../support/publishing";
 import { uniqueEmail } from "./helpers";
-
-type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-/** A route's answer as the server would send it: a Response, or Remix's data() with its status. */
-async function call(
-  handler: Handler,
-  init: { method?: string; params?: Record<string, string>; body?: unknown; form?: FormData | Record<string, string>; cookie?: string; lang?: string } = {},
-): Promise<Answer> {
-  const headers = new Headers();
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.lang) headers.set("Accept-Language", init.lang);
-  let body: BodyInit | undefined;
-  if (init.form instanceof FormData) body = init.form;
-  else if (init.form) body = new URLSearchParams(init.form);
-  else if (init.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.body);
-  }
-  const request = new Request("http://localhost:3000/test", { method: init.method ?? "GET", headers, body });
-  const args = { request, params: init.params ?? {}, context: { cspNonce: "", clientIp: "192.0.2.56" } } as unknown as ActionFunctionArgs;
-  let value: unknown;
-  try {
-    value = await handler(args);
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    const text = await value.text();
-    const json = value.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : null;
-    return { status: value.status, headers: value.headers, body: json };
-  }
-  const wrapped = value as { type?: string; init?: { status?: number } | null; data?: unknown };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(), body: wrapped.data };
-  return { status: 200, headers: new Headers(), body: value };
-}
+import { call, type Handler } from "../support/route-call";
 
 let pds: BlueskyPds;
 let carol: BlueskyTestAccount;

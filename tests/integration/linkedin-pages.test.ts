@@ -5,7 +5,6 @@
 // and comment settled by reading them back (no duplicate), the page's metrics, the member's
 // disconnection and reconnection, and, without the scopes, the plain message and no listing.
 // Runs on SQLite and PostgreSQL.
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
 import { flushServerEvents, shutdownServerEvents } from "~/integrations/posthog.server";
@@ -25,51 +24,7 @@ import { followConsent, type LinkedInFakeOrganization } from "../fakes/linkedin-
 import { startPostHogFake } from "../fakes/posthog-server";
 import { publishAllDue, startFakes, timePasses, uniqueText, waitFor, type Fakes } from "../support/publishing";
 import { signedInUser } from "./helpers";
-
-type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-/** A route's answer as the server would send it: a Response, or Remix's data() with its status. */
-async function call(
-  handler: Handler,
-  init: {
-    method?: string;
-    url?: string;
-    params?: Record<string, string>;
-    form?: URLSearchParams | Record<string, string>;
-    json?: unknown;
-    cookie?: string;
-    lang?: string;
-  } = {},
-): Promise<Answer> {
-  const headers = new Headers();
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.lang) headers.set("Accept-Language", init.lang);
-  if (init.json !== undefined) headers.set("Content-Type", "application/json");
-  const form = init.form instanceof URLSearchParams ? init.form : init.form ? new URLSearchParams(init.form) : undefined;
-  const body = init.json !== undefined ? JSON.stringify(init.json) : form;
-  const request = new Request(init.url ?? "http://localhost:3000/test", { method: init.method ?? "GET", headers, body });
-  const args = { request, params: init.params ?? {}, context: { cspNonce: "", clientIp: "192.0.2.58" } } as unknown as ActionFunctionArgs;
-  let value: unknown;
-  try {
-    value = await handler(args);
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    const text = await value.text();
-    const json = value.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : null;
-    return { status: value.status, headers: value.headers, body: json };
-  }
-  const wrapped = value as { type?: string; init?: { status?: number } | null; data?: unknown };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(), body: wrapped.data };
-  return { status: 200, headers: new Headers(), body: value };
-}
+import { call, type Handler } from "../support/route-call";
 
 let fakes: Fakes;
 const savedSwitch = process.env.LINKEDIN_ORGANIZATION_SCOPES;
@@ -387,12 +342,12 @@ describe("the version 2 API: /api/channels/linkedin/organizations", () => {
       { id: acme.urn, name: "Acme Widgets", logoUrl: `${acme.logoUrl}?size=400`, added: false },
       { id: globex.urn, name: "Globex", logoUrl: `${globex.logoUrl}?size=400`, added: false },
     ]);
-    const refused = await call(organizationsApi.action as Handler, { method: "POST", cookie, json: { organizationId: other.id } });
+    const refused = await call(organizationsApi.action as Handler, { method: "POST", cookie, body: { organizationId: other.id } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
-    const invalid = await call(organizationsApi.action as Handler, { method: "POST", cookie, json: { organizationId: "acme" } });
+    const invalid = await call(organizationsApi.action as Handler, { method: "POST", cookie, body: { organizationId: "acme" } });
     expect(invalid.status).toBe(422);
-    const created = await call(organizationsApi.action as Handler, { method: "POST", cookie, json: { organizationId: globex.id } });
+    const created = await call(organizationsApi.action as Handler, { method: "POST", cookie, body: { organizationId: globex.id } });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ network: "linkedin", kind: "organization", displayName: "Globex", handle: "globex", status: "active" });
     expect(await getDb().channel.count({ where: { userId: user.id, kind: "page" } })).toBe(1);

@@ -3,7 +3,6 @@
 // instances with different limits (tests/fakes/mastodon-server.ts); Plume's app registered once per
 // instance and reused; parts checked against each instance's limits; a two-part thread with an image
 // sent by the real publisher and read back from each fake. Runs on SQLite and PostgreSQL.
-import type { ActionFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
@@ -22,55 +21,7 @@ import * as callback from "~/routes/auth.callback.$provider";
 import { followConsent, startMastodonFake, type MastodonFake } from "../fakes/mastodon-server";
 import { publishAllDue, timePasses, uniqueText } from "../support/publishing";
 import { uniqueEmail } from "./helpers";
-
-type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-/** A route's answer as the server would send it: a Response, or Remix's data() with its status. */
-async function call(
-  handler: Handler,
-  init: {
-    method?: string;
-    url?: string;
-    params?: Record<string, string>;
-    body?: unknown;
-    form?: FormData | Record<string, string>;
-    cookie?: string;
-    lang?: string;
-  } = {},
-): Promise<Answer> {
-  const headers = new Headers();
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.lang) headers.set("Accept-Language", init.lang);
-  let body: BodyInit | undefined;
-  if (init.form instanceof FormData) body = init.form;
-  else if (init.form) body = new URLSearchParams(init.form);
-  else if (init.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.body);
-  }
-  const request = new Request(init.url ?? "http://localhost:3000/test", { method: init.method ?? "GET", headers, body });
-  const args = { request, params: init.params ?? {}, context: { cspNonce: "", clientIp: "192.0.2.57" } } as unknown as ActionFunctionArgs;
-  let value: unknown;
-  try {
-    value = await handler(args);
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    const text = await value.text();
-    const json = value.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : null;
-    return { status: value.status, headers: value.headers, body: json };
-  }
-  const wrapped = value as { type?: string; init?: { status?: number } | null; data?: unknown };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(), body: wrapped.data };
-  return { status: 200, headers: new Headers(), body: value };
-}
+import { call, type Handler } from "../support/route-call";
 
 let small: MastodonFake; // 500 characters, uploads processed in the background (202 → poll)
 let large: MastodonFake; // 1,000 characters, processed at once

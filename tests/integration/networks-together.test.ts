@@ -100,7 +100,7 @@ const utf8Slice = (text: string, start: number, end: number) => Buffer.from(text
 
 describe("one user, every new network, one post", () => {
   it("connects Bluesky, two Mastodon instances and a LinkedIn page; one post goes out on all four, read back from each", { timeout: 120_000 }, async () => {
-    const { user, cookie } = await signedInUser("together", { trial: true });
+    const { cookie } = await signedInUser("together", { trial: true });
 
     // Connecting, each network its own way.
     const carol = await pds.createAccount(`together${Date.now().toString(36)}`);
