@@ -7,6 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
+import { draftField, NETWORK_IDS } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv, resetEnvCache } from "~/core/env/env.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
@@ -697,7 +698,9 @@ describe("POST /api/ai/generate", () => {
     const res = await generateAs(user);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body!)).toEqual(["data"]);
-    expect(Object.keys(res.body!.data).sort()).toEqual(["linkedinText", "twitterText"]);
+    // One text per network (fields added beyond the version 1 pair), "" for the networks not asked.
+    expect(Object.keys(res.body!.data).sort()).toEqual(NETWORK_IDS.map((network) => draftField(network)).sort());
+    expect(res.body!.data).toMatchObject({ blueskyText: "", mastodonText: "" });
     expect(res.body!.data.linkedinText).toMatch(/^Here is a LinkedIn post about our new scheduling feature/);
     expect(res.body!.data.linkedinText).toContain("#Plume");
     expect(res.body!.data.twitterText).toMatch(/^New post about our new scheduling feature/);
