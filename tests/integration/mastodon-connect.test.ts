@@ -9,6 +9,7 @@ import { resetEnvCache } from "~/core/env/env.server";
 import { createSession } from "~/modules/auth/session.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
+import { disconnectChannel } from "~/modules/connections/disconnect.server";
 import { reconnectNeed } from "~/modules/connections/reconnect.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import * as channels from "~/routes/api.channels";
@@ -277,6 +278,17 @@ describe("Mastodon connected by instance, then published to by the publisher", (
       expect(statuses[1]!.mediaIds).toEqual([]);
       expect(parts[0]!.url).toBe(`${fake.url}/@${channel.handle!.split("@")[0]}/${statuses[0]!.id}`);
     }
+  });
+
+  it("disconnecting revokes the token at its instance, through Plume's app there", async () => {
+    const user = await plumeUser();
+    await connectOn(small, user);
+    const channel = await getDb().channel.findFirstOrThrow({ where: { userId: user.id, instance: small.url } });
+    const token = unseal(channel.accessTokenEnc!);
+    expect(small.state.tokens.get(token)?.revoked).toBe(false);
+    await disconnectChannel(user.id, channel.id);
+    expect(small.state.tokens.get(token)?.revoked).toBe(true);
+    expect(await getDb().channel.count({ where: { id: channel.id } })).toBe(0);
   });
 
   it("a revoked token: the channel needs reconnecting, nothing is sent, the reconnect goes to the instance form", { timeout: 30_000 }, async () => {

@@ -8,6 +8,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { isNetworkId, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { deleteAvatarFiles } from "./avatar.server";
+import { instanceRevoke } from "./instance-connect.server";
 import { flagPostsTargeting } from "./flags.server";
 import { PAGE_MEMBER_DISCONNECTED, suspendPages } from "./page-tokens.server";
 
@@ -48,7 +49,8 @@ type ChannelRow = NonNullable<Awaited<ReturnType<ReturnType<typeof getDb>["chann
 
 async function removeChannel(userId: string, channel: ChannelRow): Promise<DisconnectedChannel> {
   const network = channel.network as NetworkId;
-  const { revoke } = getNetwork(network).oauth;
+  // An instance network's tokens are revoked through Plume's app on that instance (decision 57).
+  const revoke = (await instanceRevoke(network, channel.instance)) ?? getNetwork(network).oauth.revoke;
   // A page's token is its member's (docs/decisions/0058): removing the page must not revoke it.
   if (revoke && channel.kind !== "page") {
     for (const [sealed, hint] of [

@@ -78,6 +78,18 @@ export async function instanceApp(network: NetworkId, instance: string, replacin
 }
 
 /**
+ * How to revoke a token of a channel on an instance (best effort, on disconnect): through Plume's
+ * stored app there (Mastodon's /oauth/revoke needs its client id and secret); null where the
+ * network has no instances or no app is stored any more (the token then stays at the instance).
+ */
+export async function instanceRevoke(network: NetworkId, instance: string | null): Promise<((token: string) => Promise<void>) | null> {
+  if (!instance || !connectsByInstance(network)) return null;
+  const stored = await getDb().networkInstanceApp.findUnique({ where: appKey(network, instance) });
+  const revoke = stored ? descriptorOf(network).oauth(instance, toApp(stored)).revoke : undefined;
+  return revoke ? (token) => revoke(token) : null;
+}
+
+/**
  * What the instance form says when the instance cannot be used: an address it refuses on the
  * `instance` field; an instance that did not answer (naming it) as the form's message.
  */
