@@ -18,7 +18,7 @@ describe("fitImageBytes", () => {
     expect(await fitImageBytes(image, 1_000_000)).toBe(image);
   });
 
-  it("brings a heavy photo under the limit, keeping its aspect ratio", async () => {
+  it("brings a heavy photo under the limit, keeping its aspect ratio", { timeout: 60_000 }, async () => {
     const image = await noise(1800, 1200, 3, "jpeg");
     expect(image.bytes.length).toBeGreaterThan(2_000_000);
     const fitted = await fitImageBytes(image, 1_000_000);
@@ -29,7 +29,7 @@ describe("fitImageBytes", () => {
     expect([meta.width, meta.height]).toEqual([fitted.width, fitted.height]);
   });
 
-  it("keeps transparency, in the format the image came in (PNG stays PNG: LinkedIn takes no WebP)", async () => {
+  it("keeps transparency, in the format the image came in (PNG stays PNG: LinkedIn takes no WebP)", { timeout: 60_000 }, async () => {
     const image = await noise(900, 900, 4, "png");
     expect(image.bytes.length).toBeGreaterThan(1_000_000);
     const fitted = await fitImageBytes(image, 1_000_000);
