@@ -38,7 +38,7 @@ export const E2E_ANALYTICS = {
  * docs/decisions/0058): company pages (linkedin-pages.spec.ts). The others ask for no page scopes.
  */
 export const E2E_PAGES = {
-  port: Number(process.env.E2E_PAGES_PORT ?? PORT + 2),
+  port: Number(process.env.E2E_PAGES_PORT ?? PORT + 3),
   dataDir: path.resolve("tests/e2e/.data-pages"),
 };
 /** The app's settings in e2e: every provider pointed at its fake. */
