@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { readChannelAvatar } from "~/modules/connections/avatar.server";
+import { mediaUnavailableResponse } from "~/modules/media/image-http.server";
+import { isMediaUnavailable } from "~/modules/media/media-unavailable";
 
 // The version (?v=, the stored copy's name) changes with the picture: the URL it was asked with may be
 // kept for good; an old or missing version is answered with the current picture, checked each time.
@@ -17,7 +19,13 @@ const notFound = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return notFound();
-  const avatar = await readChannelAvatar(user.id, params.channelId ?? "");
+  let avatar;
+  try {
+    avatar = await readChannelAvatar(user.id, params.channelId ?? "");
+  } catch (error) {
+    if (isMediaUnavailable(error)) return mediaUnavailableResponse(request, error);
+    throw error;
+  }
   if (!avatar) return notFound();
   const versioned = new URL(request.url).searchParams.get("v") === avatar.version;
   return new Response(new Uint8Array(avatar.bytes), {

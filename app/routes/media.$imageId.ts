@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { getParams, recordIdParam } from "~/modules/http/params.server";
-import { badWidthResponse, imageHeaders, readWidthParam, servedImageResponse } from "~/modules/media/image-http.server";
+import { badWidthResponse, imageHeaders, mediaUnavailableResponse, readWidthParam, servedImageResponse } from "~/modules/media/image-http.server";
+import { isMediaUnavailable } from "~/modules/media/media-unavailable";
 import { resizedImage } from "~/modules/media/resize.server";
 import { openStoredFile, storedImageSource } from "~/modules/media/storage.server";
 import { getOwnImage } from "~/modules/posts/post-images.server";
@@ -15,7 +16,8 @@ const CACHE_CONTROL = "private, max-age=31536000, immutable";
 
 /**
  * An uploaded image, served only to its owner; anyone else gets 404, as if it did not exist.
- * `?w=` asks for a smaller copy (docs/decisions/0028); without it, the original.
+ * `?w=` asks for a smaller copy (docs/decisions/0028); without it, the original, streamed from
+ * wherever media are stored (disk or bucket, 0059). A storage that fails answers 503, said plainly.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
@@ -26,13 +28,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const width = readWidthParam(new URL(request.url));
     if (!width.ok) return badWidthResponse(request);
     if (width.width === null) {
-      const body = createReadableStreamFromReadable(openStoredFile(image.storageKey));
-      return new Response(body, { headers: imageHeaders(image.mimeType, image.size, CACHE_CONTROL) });
+      const stored = await openStoredFile(image.storageKey);
+      return new Response(createReadableStreamFromReadable(stored.stream), { headers: imageHeaders(image.mimeType, stored.size, CACHE_CONTROL) });
     }
     const served = await resizedImage(storedImageSource(image.storageKey, image.mimeType), width.width, request.headers.get("Accept"));
     return servedImageResponse(served, CACHE_CONTROL);
   } catch (error) {
     if (isAppError(error) && error.status === 404) return new Response("Not found", { status: 404 });
+    if (isMediaUnavailable(error)) return mediaUnavailableResponse(request, error);
     throw error;
   }
 }

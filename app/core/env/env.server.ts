@@ -94,6 +94,23 @@ const envSchema = z
     // Product analytics (docs/decisions/0027): nothing is sent, from the server or the browser, without the key.
     POSTHOG_KEY: optional(z.string().regex(/^[\w-]+$/, "must be a PostHog project API key (phc_…)")),
     POSTHOG_HOST: baseUrl("https://eu.i.posthog.com"),
+    // Where uploads are kept (docs/decisions/0059-media-on-s3.md): DATA_DIR/uploads, or an
+    // S3-compatible bucket that several instances share (the S3_* variables, required then).
+    MEDIA_STORAGE: z.enum(["local", "s3"], "must be local or s3").default("local"),
+    // Absent: AWS's own endpoint for S3_REGION.
+    S3_ENDPOINT: optional(z.url("must be an absolute URL such as https://s3.eu-west-3.amazonaws.com").transform((u) => u.replace(/\/+$/, ""))),
+    S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)")),
+    S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as eu-west-3 (any name for most S3-compatible servers)")),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    // Bucket in the path (https://host/bucket/key), as MinIO and most self-hosted servers need.
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"], "must be true or false").default("false").transform((v) => v === "true"),
+    // Keys are stored under this prefix in the bucket (e.g. "plume/"), so one bucket can hold other things.
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "must be letters, digits and / - _ . ! * ' ( ) only")
+      .default("")
+      .transform((p) => (p === "" || p.endsWith("/") ? p : `${p}/`)),
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     // The publisher runs in the web process unless turned off (then run `npm run worker`).
     PUBLISHER_ENABLED: z
@@ -113,6 +130,11 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO_MONTHLY", "STRIPE_PRICE_PRO_YEARLY"] as const) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when STRIPE_SECRET_KEY is set" });
+      }
+    }
+    if (env.MEDIA_STORAGE === "s3") {
+      for (const name of ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when MEDIA_STORAGE=s3" });
       }
     }
     // A lease running out while the request creating the post is still in flight would let another

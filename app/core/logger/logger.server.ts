@@ -16,6 +16,8 @@ const secretKeys = [
   "APP_SECRET",
   "apiKey",
   "AI_API_KEY",
+  "secretAccessKey",
+  "S3_SECRET_ACCESS_KEY",
 ];
 
 export const logger = pino({

@@ -5,6 +5,7 @@ import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
 import { detectImageType } from "~/modules/media/image-type";
 import { isPixelLimitError, openImage } from "~/modules/media/sharp.server";
+import { isMediaUnavailable } from "~/modules/media/media-unavailable";
 import { deleteStoredFile, readStoredFile, saveFile } from "~/modules/media/storage.server";
 import { avatarVersion } from "./avatar-path";
 
@@ -113,7 +114,8 @@ export async function readChannelAvatar(userId: string, channelId: string): Prom
   try {
     return { bytes: await readStoredFile(channel.avatarKey), version: avatarVersion(channel.avatarKey) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    // A copy that is gone shows the initials; a storage that failed is the route's to say (503).
+    if (isMediaUnavailable(error) && error.reason === "missing") return null;
     throw error;
   }
 }

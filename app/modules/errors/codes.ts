@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   provider_unavailable: 503,
   billing_disabled: 503,
   database_busy: 503,
+  media_unavailable: 503,
   ai_timeout: 504,
 } as const;
 

@@ -1,5 +1,7 @@
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { MAX_REQUESTED_WIDTH } from "./image-variants";
+import { logger } from "~/core/logger/logger.server";
+import type { MediaUnavailable } from "./media-unavailable";
 import type { ServedImage } from "./resize.server";
 
 // What the image routes share: reading `w`, and the headers of an image answer.
@@ -18,6 +20,21 @@ export function readWidthParam(url: URL): WidthParam {
 export async function badWidthResponse(request: Request): Promise<Response> {
   const { t } = await getRequestT(request);
   return new Response(t("errors.imageWidth", { max: MAX_REQUESTED_WIDTH }), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A stored image that cannot be read: 404 when it is gone, 503 (with Retry-After) when the storage
+ * failed; either way a short sentence in the user's language, never an error page.
+ */
+export async function mediaUnavailableResponse(request: Request, error: MediaUnavailable): Promise<Response> {
+  const { t } = await getRequestT(request);
+  const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (error.reason === "missing") {
+    logger.warn({ err: error }, "A stored image is missing");
+    return new Response(t("errors.notFound"), { status: 404, headers });
+  }
+  logger.error({ err: error }, "A stored image could not be read");
+  return new Response(t("errors.mediaUnavailable"), { status: 503, headers: { ...headers, "Retry-After": "30" } });
 }
 
 export function imageHeaders(contentType: string, length: number, cacheControl: string): HeadersInit {

@@ -17,7 +17,8 @@ export type ImageSource = {
   identity: string;
   /** The original's type, served as is when the image is not resized. */
   contentType: string;
-} & ({ path: string } | { bytes: Uint8Array<ArrayBuffer> });
+  /** Where the bytes are: a file, in memory, or read when first needed (an upload, maybe in a bucket). */
+} & ({ path: string } | { bytes: Uint8Array<ArrayBuffer> } | { load: () => Promise<Uint8Array<ArrayBuffer>> });
 
 export interface ServedImage {
   body: Uint8Array<ArrayBuffer>;
@@ -94,7 +95,7 @@ async function encode(bytes: Uint8Array, width: number, format: VariantFormat): 
  * in the format the Accept header allows, aspect ratio kept, metadata stripped.
  */
 export async function resizedImage(source: ImageSource, requestedWidth: number, accept: string | null): Promise<ServedImage> {
-  const readSource = () => ("bytes" in source ? Promise.resolve(source.bytes) : readFile(source.path));
+  const readSource = () => ("bytes" in source ? Promise.resolve(source.bytes) : "load" in source ? source.load() : readFile(source.path));
   if (UNCHANGED_TYPES.has(source.contentType)) return { body: await readSource(), contentType: source.contentType, origin: "original" };
   const width = variantWidth(requestedWidth);
   const format = negotiateFormat(accept);

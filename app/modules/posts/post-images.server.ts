@@ -5,6 +5,7 @@ import { AppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { detectImageType, extensionOf } from "~/modules/media/image-type";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import { readImageSize } from "~/modules/media/metadata.server";
+import { isMediaUnavailable } from "~/modules/media/media-unavailable";
 import { copyStoredFile, deleteStoredFile, saveFile } from "~/modules/media/storage.server";
 import { logger } from "~/core/logger/logger.server";
 import type { UploadedFile } from "~/modules/http/upload.server";
@@ -37,6 +38,23 @@ export const imageDimensionsTooLarge = () =>
     values: { side: MAX_IMAGE_SIDE, megapixels: Math.floor(MAX_IMAGE_PIXELS / 1_000_000) },
     fields: { image: "posts.errors.imageDimensionsField" },
   });
+const storageUnavailable = () => new AppError("media_unavailable", "errors.mediaStorageUnavailable", { retryAfterSeconds: 30 });
+
+/** A storage that failed (logged where it failed) is said to the user as such: nothing was saved. */
+async function storing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isMediaUnavailable(error)) throw storageUnavailable();
+    throw error;
+  }
+}
+
+/** After its row is gone, a file that cannot be removed is logged and left behind (never a failure). */
+async function removeFileOrLog(storageKey: string): Promise<void> {
+  await deleteStoredFile(storageKey).catch((error: unknown) => logger.error({ err: error, storageKey }, "Could not delete an image file"));
+}
+
 const notAnImage = () => new AppError("unsupported_image", "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
 
 export async function addImage(userId: string, postId: string, bytes: Uint8Array, altText = "") {
@@ -50,7 +68,7 @@ export async function addImage(userId: string, postId: string, bytes: Uint8Array
 
   const { width, height, tooLarge } = await readImageSize(bytes);
   if (tooLarge) throw imageDimensionsTooLarge();
-  const storageKey = await saveFile(userId, bytes, extensionOf[mimeType]);
+  const storageKey = await storing(() => saveFile(userId, bytes, extensionOf[mimeType]));
   try {
     // Uploads to one post at the same moment count and take their place one after the other.
     return await inTransaction(async (tx) => {
@@ -62,7 +80,7 @@ export async function addImage(userId: string, postId: string, bytes: Uint8Array
       });
     });
   } catch (error) {
-    await deleteStoredFile(storageKey);
+    await removeFileOrLog(storageKey);
     throw error;
   }
 }
@@ -124,7 +142,7 @@ export async function removeImage(userId: string, postId: string, imageId: strin
   await editablePostOf(userId, postId);
   const image = await ownImage(userId, postId, imageId);
   await db.media.delete({ where: { id: image.id } });
-  await deleteStoredFile(image.storageKey);
+  await removeFileOrLog(image.storageKey);
   const rest = await db.media.findMany({ where: { postId }, orderBy: { position: "asc" }, select: { id: true } });
   await db.$transaction(rest.map((m, position) => db.media.update({ where: { id: m.id }, data: { position } })));
 }
@@ -143,7 +161,7 @@ export async function copyPostImages(
   postId: string,
 ) {
   for (const image of images) {
-    const storageKey = await copyStoredFile(image.storageKey, userId);
+    const storageKey = await storing(() => copyStoredFile(image.storageKey, userId));
     const { mimeType, size, width, height, altText, position } = image;
     await getDb().media.create({ data: { userId, postId, storageKey, mimeType, size, width, height, altText, position } });
   }
@@ -151,9 +169,5 @@ export async function copyPostImages(
 
 /** Removes the files of images whose rows are gone (a deleted post's). Failures are logged, not thrown. */
 export async function deleteStoredImages(images: { storageKey: string }[]): Promise<void> {
-  for (const image of images) {
-    await deleteStoredFile(image.storageKey).catch((error: unknown) =>
-      logger.error({ err: error, storageKey: image.storageKey }, "Could not delete an image file"),
-    );
-  }
+  for (const image of images) await removeFileOrLog(image.storageKey);
 }

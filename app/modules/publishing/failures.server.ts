@@ -3,6 +3,7 @@ import { classifyCommon } from "~/integrations/networks/classify-error";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
+import { isMediaUnavailable } from "~/modules/media/media-unavailable";
 import { ImageNotPublishable } from "./images.server";
 import { TargetGone } from "./target-gone";
 
@@ -55,6 +56,14 @@ export function classify(error: unknown, step: "post" | "prepare", attempts: num
   }
   // Trying again would refuse it again: the user must replace the image.
   if (error instanceof ImageNotPublishable) return { kind: "fail", code: "image_too_large", message: error.message };
+  // An image that is gone stays gone; a storage that refused or did not answer may come back
+  // (tried again a bounded number of times). Nothing was sent either way: images are read first.
+  if (isMediaUnavailable(error)) {
+    if (error.reason === "missing") return { kind: "fail", code: "media_missing", message: error.message };
+    return attempts >= MAX_ATTEMPTS
+      ? { kind: "fail", code: "media_unavailable", message: error.message }
+      : { kind: "retry", at: backoff(attempts, now), code: "media_unavailable", message: error.message };
+  }
   if (!isProviderError(error)) {
     // A bug or an outage of our own (database): worth another try, a bounded number of times.
     const message = error instanceof Error ? error.message : String(error);

@@ -15,6 +15,8 @@ const OWN_REASONS = [
   "rate_limited_too_long",
   "duplicate_not_found",
   "image_too_large",
+  "media_missing",
+  "media_unavailable",
 ] as const;
 type OwnReason = (typeof OWN_REASONS)[number];
 const isOwnReason = (code: string): code is OwnReason => (OWN_REASONS as readonly string[]).includes(code);
