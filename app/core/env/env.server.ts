@@ -104,7 +104,10 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     // Bucket in the path (https://host/bucket/key), as MinIO and most self-hosted servers need.
-    S3_FORCE_PATH_STYLE: z.enum(["true", "false"], "must be true or false").default("false").transform((v) => v === "true"),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"], "must be true or false")
+      .default("false")
+      .transform((v) => v === "true"),
     // Keys are stored under this prefix in the bucket (e.g. "plume/"), so one bucket can hold other things.
     S3_PREFIX: z
       .string()
