@@ -29,7 +29,7 @@ let fakes: Fakes;
 /** The bucket seen without the prefix, to check where objects really are. */
 let raw: S3Bucket;
 
-function useS3(overrides: Record<string, string> = {}) {
+function pointAtS3(overrides: Record<string, string> = {}) {
   Object.assign(process.env, s3.env, { S3_PREFIX: PREFIX }, overrides);
   resetEnvCache();
 }
@@ -37,10 +37,10 @@ function useS3(overrides: Record<string, string> = {}) {
 beforeAll(async () => {
   s3 = await startS3();
   fakes = await startFakes();
-  useS3();
+  pointAtS3();
   raw = openBucket({ ...s3SettingsFromEnv()!, prefix: "" });
 });
-afterEach(() => useS3());
+afterEach(() => pointAtS3());
 afterAll(async () => {
   await fakes.close();
   await s3.stop();
@@ -165,7 +165,7 @@ describe("publishing from the bucket", () => {
     const { user } = await connectedUser(fakes, ["twitter"]);
     const text = `Storage down ${Date.now()}`;
     const postId = await duePost(user.id, ["twitter"], text, 1);
-    useS3({ S3_ENDPOINT: await deadEndpoint() });
+    pointAtS3({ S3_ENDPOINT: await deadEndpoint() });
     await publishAllDue();
     const post = await postState(postId);
     expect(post.deliveries[0]).toMatchObject({ errorCode: "media_unavailable" });
@@ -177,7 +177,7 @@ describe("publishing from the bucket", () => {
 describe("a bucket that fails", () => {
   it("answers 503 with a sentence in the user's language when the bucket does not answer", async () => {
     const { user, image } = await ownerWithImage(await photo(30, 30));
-    useS3({ S3_ENDPOINT: await deadEndpoint() });
+    pointAtS3({ S3_ENDPOINT: await deadEndpoint() });
     for (const query of ["", "?w=300"]) {
       const response = await getMedia(image.id, user.cookie, query, { "Accept-Language": "fr" });
       expect(response.status).toBe(503);
@@ -195,7 +195,7 @@ describe("a bucket that fails", () => {
   it("refuses an upload with media_unavailable and saves nothing when the bucket does not exist", async () => {
     const user = await makeUser(uniqueEmail("s3-nobucket"));
     const post = await createPost(user.id, { platforms: ["linkedin"], linkedinText: "No bucket" });
-    useS3({ S3_BUCKET: "no-such-bucket" });
+    pointAtS3({ S3_BUCKET: "no-such-bucket" });
     const error = await addImage(user.id, post.id, await photo(30, 30)).catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe("media_unavailable");
     expect(isAppError(error) && error.status).toBe(503);

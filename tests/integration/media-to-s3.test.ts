@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "~/core/env/env.server";
-import { openBucket, s3SettingsFromEnv, type S3Bucket } from "~/integrations/s3.server";
+import { openBucket, s3SettingsFromEnv } from "~/integrations/s3.server";
 import { localUploadKeys, moveLocalMediaToS3, MoveRefused } from "~/modules/media/move-to-s3.server";
 import { readStoredFile, saveFile } from "~/modules/media/storage.server";
 import { startS3, type TestS3 } from "../support/s3-server";
@@ -15,7 +15,7 @@ import { startS3, type TestS3 } from "../support/s3-server";
 let s3: TestS3;
 let scenes = 0;
 
-function useStorage(kind: "local" | "s3", overrides: Record<string, string> = {}) {
+function setStorage(kind: "local" | "s3", overrides: Record<string, string> = {}) {
   for (const name of [...Object.keys(s3.env), "S3_PREFIX"]) delete process.env[name];
   if (kind === "s3") Object.assign(process.env, s3.env, overrides);
   resetEnvCache();
@@ -29,7 +29,7 @@ const uploadFile = (key: string) => path.join(getEnv().DATA_DIR, "uploads", key)
  * and its own empty prefix in the bucket, MEDIA_STORAGE=s3 pointing there.
  */
 async function scene() {
-  useStorage("local");
+  setStorage("local");
   rmSync(path.join(getEnv().DATA_DIR, "uploads"), { recursive: true, force: true });
   const files = new Map<string, Buffer>();
   for (const [user, size] of [
@@ -42,7 +42,7 @@ async function scene() {
   }
   writeFileSync(uploadFile("userA/leftover.png.123.abcd.plume-tmp"), "half");
   const prefix = `scene-${++scenes}/`;
-  useStorage("s3", { S3_PREFIX: prefix });
+  setStorage("s3", { S3_PREFIX: prefix });
   return { files, bucket: openBucket(s3SettingsFromEnv()!), env: { ...process.env } };
 }
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
   s3 = await startS3();
 });
 afterAll(async () => {
-  useStorage("local");
+  setStorage("local");
   await s3.stop();
 });
 
@@ -62,9 +62,9 @@ describe("moving local uploads to the bucket", () => {
 
   it("refuses when MEDIA_STORAGE is not s3, or the bucket cannot be used", async () => {
     const { bucket, files } = await scene();
-    useStorage("local");
+    setStorage("local");
     await expect(moveLocalMediaToS3()).rejects.toThrow(/MEDIA_STORAGE is not s3/);
-    useStorage("s3", { S3_BUCKET: "no-such-bucket" });
+    setStorage("s3", { S3_BUCKET: "no-such-bucket" });
     const refused = await moveLocalMediaToS3().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MoveRefused);
     expect((refused as Error).message).toMatch(/"no-such-bucket".*does not exist.*Nothing was copied/);

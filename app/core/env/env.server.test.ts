@@ -99,4 +99,31 @@ describe("environment", () => {
     );
     expect(on.STRIPE_API_URL).toBe("http://127.0.0.1:3296");
   });
+  it("media stay on disk by default; MEDIA_STORAGE=s3 requires the bucket, region and keys, and checks their shapes", () => {
+    expect(parseEnv(prepared({ DATA_DIR: tempDir() })).MEDIA_STORAGE).toBe("local");
+    const problems = (vars: Record<string, string>) => {
+      try {
+        parseEnv(prepared({ DATA_DIR: tempDir(), ...vars }));
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    expect(problems({ MEDIA_STORAGE: "s3" })).toEqual([
+      "S3_BUCKET: is required when MEDIA_STORAGE=s3",
+      "S3_REGION: is required when MEDIA_STORAGE=s3",
+      "S3_ACCESS_KEY_ID: is required when MEDIA_STORAGE=s3",
+      "S3_SECRET_ACCESS_KEY: is required when MEDIA_STORAGE=s3",
+    ]);
+    expect(problems({ MEDIA_STORAGE: "bucket" })).toEqual(["MEDIA_STORAGE: must be local or s3"]);
+    const s3 = { MEDIA_STORAGE: "s3", S3_BUCKET: "plume-media", S3_REGION: "eu-west-3", S3_ACCESS_KEY_ID: "AKIA1", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(problems({ ...s3, S3_BUCKET: "Plume_Media", S3_ENDPOINT: "minio:9000", S3_FORCE_PATH_STYLE: "yes" }).map((p) => p.split(":")[0])).toEqual([
+      "S3_ENDPOINT",
+      "S3_BUCKET",
+      "S3_FORCE_PATH_STYLE",
+    ]);
+    const env = parseEnv(prepared({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000/", S3_FORCE_PATH_STYLE: "true", S3_PREFIX: "plume" }));
+    expect([env.S3_ENDPOINT, env.S3_FORCE_PATH_STYLE, env.S3_PREFIX]).toEqual(["http://127.0.0.1:9000", true, "plume/"]);
+    expect(parseEnv(prepared(s3)).S3_FORCE_PATH_STYLE).toBe(false);
+  });
 });

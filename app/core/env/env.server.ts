@@ -98,7 +98,9 @@ const envSchema = z
     // S3-compatible bucket that several instances share (the S3_* variables, required then).
     MEDIA_STORAGE: z.enum(["local", "s3"], "must be local or s3").default("local"),
     // Absent: AWS's own endpoint for S3_REGION.
-    S3_ENDPOINT: optional(z.url("must be an absolute URL such as https://s3.eu-west-3.amazonaws.com").transform((u) => u.replace(/\/+$/, ""))),
+    S3_ENDPOINT: optional(
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.eu-west-3.amazonaws.com" }).transform((u) => u.replace(/\/+$/, "")),
+    ),
     S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)")),
     S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as eu-west-3 (any name for most S3-compatible servers)")),
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),

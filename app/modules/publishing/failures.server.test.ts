@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable } from "~/modules/connections/access-token.server";
+import { MediaUnavailable } from "~/modules/media/media-unavailable";
 import { backoff, classify, MAX_ATTEMPTS, RATE_LIMIT_WAIT_MS } from "./failures.server";
 import { postStatusOf } from "./outcome.server";
 
@@ -9,6 +10,17 @@ const http = (status: number, extra: ConstructorParameters<typeof ProviderError>
   new ProviderError("twitter", "http", `HTTP ${status}`, { status, ...extra });
 
 describe("classifying a failed attempt", () => {
+  it("an image gone from the media storage fails at once; a storage that failed is tried again, a bounded number of times", () => {
+    expect(classify(new MediaUnavailable("missing", "S3 get u/a.png: no such object"), "prepare", 1, now)).toEqual({
+      kind: "fail",
+      code: "media_missing",
+      message: "S3 get u/a.png: no such object",
+    });
+    const down = new MediaUnavailable("unavailable", "S3 get u/a.png: no answer (ECONNREFUSED)");
+    expect(classify(down, "prepare", 1, now)).toMatchObject({ kind: "retry", code: "media_unavailable" });
+    expect(classify(down, "prepare", MAX_ATTEMPTS, now)).toMatchObject({ kind: "fail", code: "media_unavailable" });
+  });
+
   it("waits for the platform's reset on 429", () => {
     const reset = new Date(now + 15 * 60_000);
     const outcome = classify(http(429, { retryAt: reset }), "post", 1, now);
