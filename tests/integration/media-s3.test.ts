@@ -186,6 +186,15 @@ describe("a bucket that fails", () => {
     }
   });
 
+  it("answers 503 when the server refuses the access key (s3rver knows only its own key id)", async () => {
+    const { user, image } = await ownerWithImage(await photo(30, 30));
+    pointAtS3({ S3_ACCESS_KEY_ID: "AKIAWRONGKEY" });
+    const response = await getMedia(image.id, user.cookie);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toMatch(/media storage/);
+    await expect(readStoredFile(image.storageKey)).rejects.toMatchObject({ reason: "unavailable", cause: { problem: "credentials" } });
+  });
+
   it("answers 404 for an image whose object is gone", async () => {
     const { user, image } = await ownerWithImage(await photo(30, 30));
     await raw.delete(PREFIX + image.storageKey);

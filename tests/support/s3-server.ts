@@ -17,6 +17,8 @@ export interface TestS3 {
 }
 
 export async function startS3(bucket = "plume-media"): Promise<TestS3> {
+  // The SDK's notice that its 2027 releases need Node 22 (the Docker image has it) is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const directory = mkdtempSync(path.join(tmpdir(), "plume-s3-"));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
