@@ -14,6 +14,8 @@ export interface DataLocation {
   secretFile: string;
   /** APP_SECRET as the server sees it: the environment's, else (outside production) DATA_DIR/app-secret. */
   secret: string | null;
+  /** APP_SECRET set in the environment (production reads only this one). */
+  environmentSecret: string | null;
   /** MEDIA_STORAGE=s3: the media live in a bucket, not in uploads/. */
   s3: { bucket: string; endpoint: string; region?: string } | null;
 }
@@ -25,7 +27,7 @@ const POSTGRES_BACKUP = [
   "Keep APP_SECRET with the dump (without it the connected accounts' tokens cannot be read), and DATA_DIR/uploads unless MEDIA_STORAGE=s3.",
 ].join("\n");
 
-export function locateData(source: NodeJS.ProcessEnv = process.env): DataLocation {
+export function locateData(source: Record<string, string | undefined> = process.env): DataLocation {
   const value = (name: string) => (source[name] ? source[name] : undefined);
   const dataDir = path.resolve(value("DATA_DIR") ?? "data");
   const databaseUrl = value("DATABASE_URL") ?? `file:${path.join(dataDir, "plume.db")}`;
@@ -34,5 +36,14 @@ export function locateData(source: NodeJS.ProcessEnv = process.env): DataLocatio
   const secretFile = path.join(dataDir, "app-secret");
   const secret = value("APP_SECRET") ?? (value("NODE_ENV") !== "production" && existsSync(secretFile) ? readFileSync(secretFile, "utf8").trim() : null);
   const s3 = value("MEDIA_STORAGE") === "s3" ? { bucket: value("S3_BUCKET") ?? "", endpoint: value("S3_ENDPOINT") ?? "", region: value("S3_REGION") } : null;
-  return { dataDir, databaseUrl, databaseFile, uploadsDir: path.join(dataDir, "uploads"), secretFile, secret: secret || null, s3 };
+  return {
+    dataDir,
+    databaseUrl,
+    databaseFile,
+    uploadsDir: path.join(dataDir, "uploads"),
+    secretFile,
+    secret: secret || null,
+    environmentSecret: value("APP_SECRET") ?? null,
+    s3,
+  };
 }

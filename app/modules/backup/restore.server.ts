@@ -81,8 +81,7 @@ export async function restoreBackup(location: DataLocation, archive: string, opt
     if (manifest.media.storage === "local" && existsSync(path.join(staging, UPLOADS_FOLDER)))
       await move(path.join(staging, UPLOADS_FOLDER), location.uploadsDir);
     const secret = readFileSync(location.secretFile, "utf8").trim();
-    const environmentSecret = process.env.APP_SECRET;
-    return { manifest, movedAside, secretDiffers: Boolean(environmentSecret) && environmentSecret !== secret };
+    return { manifest, movedAside, secretDiffers: location.environmentSecret !== null && location.environmentSecret !== secret };
   } catch (error) {
     if (createdDataDir) await rm(location.dataDir, { recursive: true, force: true });
     throw error;

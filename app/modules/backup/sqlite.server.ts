@@ -1,4 +1,6 @@
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createClient } from "@libsql/client";
 import Database from "libsql";
 
@@ -50,25 +52,35 @@ export function databaseFacts(file: string, check: "quick" | "full" = "quick"): 
   }
 }
 
+/** Run in a process of its own: libsql keeps a closed connection (and its locks) while its statements live. */
+const IN_USE_PROBE = `
+const Database = require(process.argv[1]);
+const db = new Database(process.argv[2]);
+try {
+  db.prepare("PRAGMA locking_mode = EXCLUSIVE").all();
+  db.prepare("SELECT count(*) FROM sqlite_master").all();
+  process.stdout.write("free");
+} catch (error) {
+  if ((error.rawCode ?? 0) % 256 !== 5) throw error;
+  process.stdout.write("busy");
+}`;
+
 /**
  * Whether another process has this database open. Every connection of the app keeps a shared lock
  * on the file while it is open in WAL mode (and the server and worker open one as they start:
  * app/modules/db/presence.server.ts); a connection in exclusive locking mode cannot start reading
- * while any is held. Nothing is written: at worst a WAL left by a crash is checkpointed.
+ * while any is held. Nothing is written: at worst a WAL left by a crash is checkpointed, and the
+ * empty WAL file the probe itself opens is removed.
  */
 export function databaseInUse(file: string): boolean {
   if (!existsSync(file)) return false;
-  const db = new Database(file);
-  try {
-    db.prepare("PRAGMA locking_mode = EXCLUSIVE").all();
-    db.prepare("SELECT count(*) FROM sqlite_master").all();
-    return false;
-  } catch (error) {
-    if (((error as { rawCode?: number }).rawCode ?? 0) % 256 === 5) return true; // SQLITE_BUSY
-    throw error;
-  } finally {
-    db.close();
-  }
+  const wal = `${file}-wal`;
+  const hadWal = existsSync(wal);
+  const probe = spawnSync(process.execPath, ["-e", IN_USE_PROBE, createRequire(import.meta.url).resolve("libsql"), file], { encoding: "utf8" });
+  if (!hadWal && existsSync(wal) && statSync(wal).size === 0) rmSync(wal, { force: true });
+  if (probe.stdout === "busy") return true;
+  if (probe.stdout === "free") return false;
+  throw new Error(`Could not tell whether ${file} is in use: ${probe.stderr || probe.error?.message || `exit code ${probe.status}`}`);
 }
 
 /** The copy is restored in WAL mode, as the app keeps its database (readers never wait for the writer). */
