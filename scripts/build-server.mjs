@@ -1,6 +1,6 @@
 // Bundles server/index.ts (the web server), server/worker.ts (the publisher alone) and the backup and
-// restore commands, with the modules they import, into build/server/. Packages stay external; the Remix app itself is
-// build/server/remix.js, produced by `remix vite:build`.
+// restore commands, with the modules they import, into build/server/. Packages stay external; the
+// Remix app itself is build/server/remix.js, produced by `remix vite:build`.
 import { build } from "esbuild";
 
 await build({
