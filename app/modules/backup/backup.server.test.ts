@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import Database from "libsql";
-import { list } from "tar";
+import { create, list } from "tar";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrate, migrationsDir, readMigrations } from "~/modules/db/migrate.server";
 import { rawTarGz, type RawEntry, sha256 } from "../../../tests/support/raw-tar";
@@ -230,6 +230,32 @@ describe("an archive restore will not take", () => {
       expect(readdirSync(root).sort()).toEqual(["crafted.tar.gz", "into"]);
     });
   }
+});
+
+describe("an archive that is not a whole Plume backup", () => {
+  it("cut short (a copy interrupted midway) is refused", async () => {
+    const source = await dataDir();
+    const { file } = await createBackup(locateData({ DATA_DIR: source }), { out: path.join(root, "whole.tar.gz") });
+    const bytes = readFileSync(file);
+    for (const cut of [Math.floor(bytes.length / 2), bytes.length - 30]) {
+      writeFileSync(path.join(root, "cut.tar.gz"), bytes.subarray(0, cut));
+      const into = mkdtempSync(path.join(root, "into-"));
+      await expect(extractVerified(path.join(root, "cut.tar.gz"), into)).rejects.toThrow(/is not a Plume backup, or it is damaged/);
+    }
+  });
+
+  it("any other tar.gz, or bytes that are no archive at all, are refused", async () => {
+    const folder = path.join(root, "some-folder");
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, "notes.txt"), "hello");
+    await create({ gzip: true, cwd: root, file: path.join(root, "other.tar.gz") }, ["some-folder"]);
+    writeFileSync(path.join(root, "garbage.tar.gz"), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+    for (const name of ["other.tar.gz", "garbage.tar.gz"]) {
+      const into = mkdtempSync(path.join(root, "into-"));
+      await expect(extractVerified(path.join(root, name), into)).rejects.toThrow(/is not a Plume backup/);
+      expect(readdirSync(into)).toEqual([]);
+    }
+  });
 });
 
 describe("restore refuses, changing nothing", () => {

@@ -46,7 +46,9 @@ const STALE_AFTER_MS = 24 * 3_600_000;
 
 function destination(location: DataLocation, out: string | undefined, now: Date): { dir: string; file: string } {
   const target = path.resolve(out ?? path.join(location.dataDir, "backups"));
-  const isFile = target.endsWith(".tar.gz") && !(existsSync(target) && statSync(target).isDirectory());
+  const isDir = existsSync(target) && statSync(target).isDirectory();
+  const isFile = target.endsWith(".tar.gz") && !isDir;
+  if (!isFile && !isDir && existsSync(target)) throw new BackupRefused(`--out ${out} is a file: give a folder, or a file name ending in .tar.gz.`);
   return isFile ? { dir: path.dirname(target), file: target } : { dir: target, file: path.join(target, archiveName(now)) };
 }
 

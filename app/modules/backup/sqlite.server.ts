@@ -14,6 +14,8 @@ const COUNTED = { users: "User", posts: "Post", channels: "Channel", media: "Med
 export async function copyDatabase(databaseUrl: string, target: string): Promise<void> {
   const client = createClient({ url: databaseUrl });
   try {
+    // A read can meet a short lock (a checkpoint restarting the WAL): waiting here holds up no one.
+    await client.execute("PRAGMA busy_timeout = 10000");
     await client.execute({ sql: "VACUUM INTO ?", args: [target] });
   } finally {
     client.close();
