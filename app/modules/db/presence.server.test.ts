@@ -37,4 +37,4 @@ it("a process that called keepDatabaseOpen shows as using the database until it 
     await new Promise((resolve) => server.once("exit", resolve));
   }
   expect(databaseInUse(file)).toBe(false);
-});
+}, 30_000); // three processes start (tsx compiles on the way): seconds on a loaded machine
