@@ -1,16 +1,19 @@
-// Bundles server/index.ts (the web server), server/worker.ts (the publisher alone) and
-// server/media-to-s3.ts (the command that moves uploads to S3), with the
-// modules they import, into build/server/. Packages stay external; the Remix app itself is
+// Bundles server/index.ts (the web server), server/worker.ts (the publisher alone),
+// server/media-to-s3.ts (the command that moves uploads to S3) and the backup and restore commands,
+// with the modules they import, into build/server/. Packages stay external; the Remix app itself is
 // build/server/remix.js, produced by `remix vite:build`.
 import { build } from "esbuild";
 
 await build({
   // content-render: the content reader the server runs apart as it starts (app/modules/content/content.server.ts).
+  // backup and restore: `npm run backup` / `npm run restore` for images without the dev tools (node build/server/backup.js).
   entryPoints: {
     index: "server/index.ts",
     worker: "server/worker.ts",
     "media-to-s3": "server/media-to-s3.ts",
     "content-render": "app/modules/content/render-content.ts",
+    backup: "scripts/backup.ts",
+    restore: "scripts/restore.ts",
   },
   outdir: "build/server",
   bundle: true,

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     { database: env.isPostgres ? "postgresql" : "sqlite", applied, ms: Date.now() - started },
     applied.length ? "Database migrated" : "Database schema is up to date",
   );
+  // Held open for as long as the server runs: `npm run restore` refuses a database in use.
+  (await import("../app/modules/db/presence.server")).keepDatabaseOpen(env.DATABASE_URL);
 
   const viteDevServer = isDevelopment ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 

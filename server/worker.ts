@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   await (await import("../app/modules/files/data-dir.server")).prepareDataDir(env.DATA_DIR, env.DATABASE_URL);
   const { warnings } = await migrate(env.DATABASE_URL);
   for (const warning of warnings) logger.warn(warning);
+  // Held open for as long as the worker runs: `npm run restore` refuses a database in use.
+  (await import("../app/modules/db/presence.server")).keepDatabaseOpen(env.DATABASE_URL);
   const { startConfiguredPublisher } = await import("../app/modules/publishing/run.server");
   const publisher = startConfiguredPublisher();
   const { shutdownServerEvents } = await import("../app/integrations/posthog.server");
