@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { EnvError, parseEnv, prepareEnvironment } from "../app/core/env/env.server";
+import { EnvError, getEnv, parseEnv, prepareEnvironment } from "../app/core/env/env.server";
 import { migrate } from "../app/modules/db/migrate.server";
 import { bodyLimit, continueIfWithinLimit } from "./body-limit";
 import { routableUrls } from "./malformed-url";
@@ -29,6 +29,11 @@ async function main(): Promise<void> {
     { database: env.isPostgres ? "postgresql" : "sqlite", applied, ms: Date.now() - started },
     applied.length ? "Database migrated" : "Database schema is up to date",
   );
+
+  // Settings saved on the setup screen or /admin/settings (decision 61), then kept fresh.
+  const settings = await import("../app/modules/settings/settings.server");
+  await settings.loadStoredSettings();
+  settings.startSettingsRefresh();
 
   const viteDevServer = isDevelopment ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
@@ -57,7 +62,9 @@ async function main(): Promise<void> {
       openForms: { path: /^\/profile\/connect\/[a-z]+\/?$/, sources: env.MASTODON_ALLOWED_PRIVATE_ORIGINS },
     }),
   );
-  app.use(sameOriginGuard(env.APP_URL, (origin) => logger.warn({ origin, appUrl: env.APP_URL }, "A form was sent from another address than APP_URL: refused")));
+  // The address in force: a saved one (decision 61) may replace the default.
+  const appUrl = () => getEnv().APP_URL;
+  app.use(sameOriginGuard(appUrl, (origin) => logger.warn({ origin, appUrl: appUrl() }, "A form was sent from another address than APP_URL: refused")));
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
@@ -84,7 +91,8 @@ async function main(): Promise<void> {
   app.all("*", remix.handle);
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
-    logger.info(`${env.SITE_NAME} is ready at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`);
+    logger.info(`${getEnv().SITE_NAME} is ready at ${getEnv().APP_URL} (listening on ${env.HOST}:${env.PORT})`);
+    void import("../app/modules/settings/setup.server").then((setup) => setup.announceSetup()).catch((error: unknown) => logger.error({ err: error }, "Could not open the setup"));
   });
   server.on("checkContinue", continueIfWithinLimit(app));
 

@@ -11,6 +11,10 @@ async function main(): Promise<void> {
   await (await import("../app/modules/files/data-dir.server")).prepareDataDir(env.DATA_DIR, env.DATABASE_URL);
   const { warnings } = await migrate(env.DATABASE_URL);
   for (const warning of warnings) logger.warn(warning);
+  // LinkedIn and X credentials may be saved settings (decision 61): read them, and keep them fresh.
+  const settings = await import("../app/modules/settings/settings.server");
+  await settings.loadStoredSettings();
+  settings.startSettingsRefresh();
   const { startConfiguredPublisher } = await import("../app/modules/publishing/run.server");
   const publisher = startConfiguredPublisher();
   const { shutdownServerEvents } = await import("../app/integrations/posthog.server");
