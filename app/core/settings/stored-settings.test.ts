@@ -6,7 +6,7 @@ import { parseEnv, prepareEnvironment } from "~/core/env/env.server";
 import { effectiveSource, setByEnvironment, setStoredSettings, settingSource, storedSettings } from "./stored-settings";
 
 function prepared(vars: Record<string, string>) {
-  const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "plume-settings-")), ...vars } as NodeJS.ProcessEnv;
+  const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "plume-settings-")), ...vars } as unknown as NodeJS.ProcessEnv;
   prepareEnvironment(env);
   return env;
 }
