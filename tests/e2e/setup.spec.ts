@@ -125,6 +125,17 @@ test("the owner sets up a fresh install and reaches a working network", async ({
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(linkedin.getByText("Set up", { exact: true })).toBeVisible();
 
+  // Mail without SMTP goes to files; AI drafts once a model server is saved (the model fake).
+  await page.locator("#mail").getByRole("button", { name: "Send a test e-mail" }).click();
+  await expect(page.getByText(/No SMTP server is set: the test message was written/)).toBeVisible();
+  const ai = page.locator("#ai");
+  await ai.getByLabel("Server URL (https://api.openai.com/v1)").fill(`http://127.0.0.1:${Number(process.env.FAKE_MODEL_PORT ?? 3299)}/v1`);
+  await ai.getByLabel("Model").fill("fake-model");
+  await ai.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+  await page.locator("#ai").getByRole("button", { name: "Write a test draft" }).click();
+  await expect(page.getByText(/^The model answered: “.+”$/)).toBeVisible();
+
   // X has no app: the profile says so, and leads the admin to the settings. LinkedIn now connects.
   await page.goto(`${base}/profile`);
   const section = page.getByRole("region", { name: "Connected accounts" });

@@ -20,6 +20,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 function SourceBadge({ setting }: { setting: SettingView }) {
   const { t } = useTranslation();
   const tone = setting.source === "environment" ? "info" : setting.source === "stored" ? "success" : "neutral";
+  if (setting.source === "default" && !setting.hasValue) return <Badge>{t("setup.settings.source.unset")}</Badge>;
   return <Badge tone={tone}>{t(`setup.settings.source.${setting.source}`)}</Badge>;
 }
 
@@ -108,15 +109,13 @@ function ClearButton({ setting }: { setting: SettingView }) {
   );
 }
 
-function TestButton({ intent, label, network }: { intent: string; label: string; network?: string }) {
+/** Inside the section's form, beside Save: tests what is saved (extra fields are ignored). */
+function TestButton({ intent, label }: { intent: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/admin/settings">
-      {network ? <input type="hidden" name="network" value={network} /> : null}
-      <StatusButton name="intent" value={intent} variant="outline" pendingLabel={t("setup.settings.networks.testing")}>
-        {label}
-      </StatusButton>
-    </Form>
+    <StatusButton name="intent" value={intent} variant="outline" pendingLabel={t("setup.settings.networks.testing")}>
+      {label}
+    </StatusButton>
   );
 }
 
@@ -221,12 +220,11 @@ export function SettingsView({ overview, confirmClear, reply }: { overview: Sett
                 <input type="hidden" name="network" value={network} />
                 <SettingField setting={clientId} name="clientId" label={t("setup.settings.networks.clientId")} />
                 <SettingField setting={clientSecret} name="clientSecret" label={t("setup.settings.networks.clientSecret")} />
-                <SaveRow intent="network" reply={reply} />
+                <SaveRow intent="network" reply={reply}>
+                  <TestButton intent="test-network" label={t("setup.settings.networks.test")} />
+                </SaveRow>
               </Form>
-              <div className="flex flex-wrap items-center gap-2">
-                <TestButton intent="test-network" network={network} label={t("setup.settings.networks.test")} />
-                <ClearButton setting={clientSecret} />
-              </div>
+              <ClearButton setting={clientSecret} />
             </li>
           ))}
         </ul>
@@ -236,12 +234,11 @@ export function SettingsView({ overview, confirmClear, reply }: { overview: Sett
         <Form method="post" className="flex flex-col gap-4">
           <SettingField setting={mail.smtpUrl} label={t("setup.settings.mail.smtpUrl")} />
           <SettingField setting={mail.from} label={t("setup.settings.mail.from")} />
-          <SaveRow intent="mail" reply={reply} />
+          <SaveRow intent="mail" reply={reply}>
+            <TestButton intent="test-mail" label={t("setup.settings.mail.test")} />
+          </SaveRow>
         </Form>
-        <div className="flex flex-wrap items-center gap-2">
-          <TestButton intent="test-mail" label={t("setup.settings.mail.test")} />
-          <ClearButton setting={mail.smtpUrl} />
-        </div>
+        <ClearButton setting={mail.smtpUrl} />
       </Section>
 
       <Section id="ai" title={t("setup.settings.ai.title")} description={t("setup.settings.ai.description")}>
@@ -249,12 +246,11 @@ export function SettingsView({ overview, confirmClear, reply }: { overview: Sett
           <SettingField setting={ai.baseUrl} label={t("setup.settings.ai.baseUrl")} type="url" />
           <SettingField setting={ai.apiKey} label={t("setup.settings.ai.apiKey")} />
           <SettingField setting={ai.model} label={t("setup.settings.ai.model")} />
-          <SaveRow intent="ai" reply={reply} />
+          <SaveRow intent="ai" reply={reply}>
+            <TestButton intent="test-ai" label={t("setup.settings.ai.test")} />
+          </SaveRow>
         </Form>
-        <div className="flex flex-wrap items-center gap-2">
-          <TestButton intent="test-ai" label={t("setup.settings.ai.test")} />
-          <ClearButton setting={ai.apiKey} />
-        </div>
+        <ClearButton setting={ai.apiKey} />
       </Section>
 
       <Section id="optional" title={t("setup.settings.optional.title")} description={t("setup.settings.optional.description")}>
