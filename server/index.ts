@@ -92,7 +92,9 @@ async function main(): Promise<void> {
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     logger.info(`${getEnv().SITE_NAME} is ready at ${getEnv().APP_URL} (listening on ${env.HOST}:${env.PORT})`);
-    void import("../app/modules/settings/setup.server").then((setup) => setup.announceSetup()).catch((error: unknown) => logger.error({ err: error }, "Could not open the setup"));
+    void import("../app/modules/settings/setup-state.server")
+      .then((setup) => setup.announceSetup())
+      .catch((error: unknown) => logger.error({ err: error }, "Could not open the setup"));
   });
   server.on("checkContinue", continueIfWithinLimit(app));
 

@@ -9,7 +9,7 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { signIn } from "~/modules/auth/auth.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
-import { leadToSetupWhileOpen } from "~/modules/settings/setup.server";
+import { leadToSetupWhileOpen } from "~/modules/settings/setup-state.server";
 import { loginSchema } from "~/modules/auth/schemas";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";

@@ -12,8 +12,9 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { sessionClient } from "~/modules/http/context";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { setupSchema } from "~/modules/settings/schemas";
-import { claimSetup, isSetupOpen } from "~/modules/settings/setup.server";
+import { setupSchema } from "~/modules/auth/schemas";
+import { claimSetup } from "~/modules/auth/setup.server";
+import { isSetupOpen } from "~/modules/settings/setup-state.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -58,10 +59,20 @@ export default function SetupPage() {
         <Field
           label={t("setup.codeLabel")}
           hint={t("setup.codeHint")}
-          inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "off", autoCapitalize: "characters", spellCheck: false, autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            autoComplete: "off",
+            autoCapitalize: "characters",
+            spellCheck: false,
+            autoFocus: true,
+          }}
           errors={fields.code.errors}
         />
-        <Field label={t("auth.fields.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <Field
+          label={t("auth.fields.email")}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
         <Field
           label={t("auth.fields.password")}
           hint={t("auth.signup.passwordHint")}

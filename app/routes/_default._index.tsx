@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CallToAction, Hero, ItemsSection, Stats, Testimonials } from "~/components/marketing/landing-sections";
 import { WaitlistForm } from "~/components/marketing/waitlist-form";
 import { getContent } from "~/modules/content/content.server";
-import { leadToSetupWhileOpen } from "~/modules/settings/setup.server";
+import { leadToSetupWhileOpen } from "~/modules/settings/setup-state.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replySuccess, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";

@@ -77,6 +77,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test("the owner sets up a fresh install and reaches a working network", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000); // a long walk, screenshots included, on a shared machine
   const hasJavaScript = javaScriptEnabled !== false;
   // Sign-up and sign-in lead to the setup while nobody has an account.
   await page.goto(`${base}/signup`);

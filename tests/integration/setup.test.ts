@@ -9,7 +9,8 @@ import { getDb } from "~/modules/db/db.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { checkNetworkCredentials } from "~/modules/settings/checks.server";
 import { loadStoredSettings, saveSettings } from "~/modules/settings/settings.server";
-import { claimSetup, forgetSetupState, isSetupOpen, setupCode } from "~/modules/settings/setup.server";
+import { claimSetup } from "~/modules/auth/setup.server";
+import { forgetSetupState, isSetupOpen, setupCode } from "~/modules/settings/setup-state.server";
 import { isAdmin } from "~/modules/users/roles.server";
 import { startFakes, type Fakes } from "../support/publishing";
 
@@ -38,7 +39,9 @@ describe("setup of a fresh install", { timeout: 60_000 }, () => {
   it("twenty setups at once give exactly one admin; the others are told the server is set up", async () => {
     const code = await setupCode();
     const attempts = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => claimSetup({ email: `owner${i}@example.com`, password: "a long password", code, locale: "en" }, { ip: `203.0.113.${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        claimSetup({ email: `owner${i}@example.com`, password: "a long password", code, locale: "en" }, { ip: `203.0.113.${i}` }),
+      ),
     );
     const won = attempts.filter((a) => a.status === "fulfilled");
     const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === "rejected");

@@ -25,7 +25,19 @@ function SourceBadge({ setting }: { setting: SettingView }) {
 }
 
 /** One setting's input: read-only when the environment sets it, a secret never shown back. */
-function SettingField({ setting, label, name, type = "text", placeholder }: { setting: SettingView; label: string; name?: string; type?: string; placeholder?: string }) {
+function SettingField({
+  setting,
+  label,
+  name,
+  type = "text",
+  placeholder,
+}: {
+  setting: SettingView;
+  label: string;
+  name?: string;
+  type?: string;
+  placeholder?: string;
+}) {
   const { t } = useTranslation();
   const id = `setting-${setting.key}`;
   const fromEnvironment = setting.source === "environment";
@@ -130,12 +142,7 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
         <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
         {/* Without JavaScript the field is there to select and copy by hand. */}
         {hydrated ? (
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
-            aria-live="polite"
-          >
+          <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))} aria-live="polite">
             {copied ? t("setup.settings.networks.copied") : t("setup.settings.networks.copy")}
           </Button>
         ) : null}
@@ -147,7 +154,12 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 function ConfirmClear({ settingKey }: { settingKey: StoredSettingKey }) {
   const { t } = useTranslation();
   return (
-    <div id="confirm-clear" role="alertdialog" aria-labelledby="confirm-clear-text" className="flex flex-col gap-3 rounded-lg border border-error/40 bg-error/5 p-4">
+    <div
+      id="confirm-clear"
+      role="alertdialog"
+      aria-labelledby="confirm-clear-text"
+      className="flex flex-col gap-3 rounded-lg border border-error/40 bg-error/5 p-4"
+    >
       <p id="confirm-clear-text" className="text-sm">
         {t("setup.settings.confirmClear", { setting: settingKey })}
       </p>
@@ -165,7 +177,15 @@ function ConfirmClear({ settingKey }: { settingKey: StoredSettingKey }) {
   );
 }
 
-export function SettingsView({ overview, confirmClear, reply }: { overview: SettingsOverview; confirmClear: StoredSettingKey | null; reply: FormReply | undefined }) {
+export function SettingsView({
+  overview,
+  confirmClear,
+  reply,
+}: {
+  overview: SettingsOverview;
+  confirmClear: StoredSettingKey | null;
+  reply: FormReply | undefined;
+}) {
   const { t } = useTranslation();
   const { site, readyNetworks, oauthNetworks, mail, ai, optional } = overview;
   return (
@@ -197,7 +217,9 @@ export function SettingsView({ overview, confirmClear, reply }: { overview: Sett
                   <h3 className="font-medium">{t(`platforms.${network}`)}</h3>
                   <Badge tone="success">{t("setup.settings.networks.ready")}</Badge>
                 </div>
-                <p className="text-sm text-muted-foreground">{t(network === "bluesky" ? "setup.settings.networks.readyBluesky" : "setup.settings.networks.readyMastodon")}</p>
+                <p className="text-sm text-muted-foreground">
+                  {t(network === "bluesky" ? "setup.settings.networks.readyBluesky" : "setup.settings.networks.readyMastodon")}
+                </p>
               </div>
             </li>
           ))}
@@ -210,9 +232,13 @@ export function SettingsView({ overview, confirmClear, reply }: { overview: Sett
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-medium">{t(`platforms.${network}`)}</h3>
-                    <Badge tone={configured ? "success" : "warning"}>{configured ? t("setup.settings.networks.configured") : t("setup.settings.networks.notConfigured")}</Badge>
+                    <Badge tone={configured ? "success" : "warning"}>
+                      {configured ? t("setup.settings.networks.configured") : t("setup.settings.networks.notConfigured")}
+                    </Badge>
                   </div>
-                  <p className="text-sm text-muted-foreground">{t(network === "linkedin" ? "setup.settings.networks.consoleLinkedin" : "setup.settings.networks.consoleTwitter")}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {t(network === "linkedin" ? "setup.settings.networks.consoleLinkedin" : "setup.settings.networks.consoleTwitter")}
+                  </p>
                 </div>
               </div>
               <CopyField id={`redirect-${network}`} label={t("setup.settings.networks.redirectUrl")} value={redirectUrl} />
@@ -259,14 +285,18 @@ export function SettingsView({ overview, confirmClear, reply }: { overview: Sett
             <dt>{t("setup.settings.optional.billing")}</dt>
             <dd className="flex items-center gap-2">
               <code className="text-xs text-muted-foreground">STRIPE_SECRET_KEY</code>
-              <Badge tone={optional.billing ? "success" : "neutral"}>{optional.billing ? t("setup.settings.optional.on") : t("setup.settings.optional.off")}</Badge>
+              <Badge tone={optional.billing ? "success" : "neutral"}>
+                {optional.billing ? t("setup.settings.optional.on") : t("setup.settings.optional.off")}
+              </Badge>
             </dd>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2 py-2">
             <dt>{t("setup.settings.optional.analytics")}</dt>
             <dd className="flex items-center gap-2">
               <code className="text-xs text-muted-foreground">POSTHOG_KEY</code>
-              <Badge tone={optional.analytics ? "success" : "neutral"}>{optional.analytics ? t("setup.settings.optional.on") : t("setup.settings.optional.off")}</Badge>
+              <Badge tone={optional.analytics ? "success" : "neutral"}>
+                {optional.analytics ? t("setup.settings.optional.on") : t("setup.settings.optional.off")}
+              </Badge>
               <Link to="/debug-posthog" className="text-xs font-medium text-primary hover:underline">
                 {t("setup.settings.optional.analyticsTest")}
               </Link>

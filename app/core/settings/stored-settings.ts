@@ -59,7 +59,9 @@ export function storedSettings(): Snapshot {
 /** Replaces the snapshot; unchanged values keep the version (no needless re-parse of the environment). */
 export function setStoredSettings(values: StoredSettings): void {
   const current = storedSettings();
-  const clean = Object.fromEntries(Object.entries(values).filter(([key, value]) => isStoredSettingKey(key) && value !== undefined && value !== "")) as StoredSettings;
+  const clean = Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => isStoredSettingKey(key) && value !== undefined && value !== ""),
+  ) as StoredSettings;
   if (JSON.stringify(clean) === JSON.stringify(current.values)) return;
   holder.__plumeStoredSettings = { values: clean, version: current.version + 1 };
 }

@@ -10,7 +10,7 @@ import { actionMail } from "~/modules/mail/templates.server";
 import { enforce, hit, release, reset, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { isListedAdmin } from "~/modules/users/roles.server";
-import { refuseWhileSetupOpen } from "~/modules/settings/setup.server";
+import { refuseWhileSetupOpen } from "~/modules/settings/setup-state.server";
 import { normalizeTimeZone } from "~/modules/users/timezone";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { createSession, hasSessionFrom, replaceSessions, type SessionClient } from "./session.server";

@@ -57,7 +57,13 @@ export type AiCheck = { outcome: "good"; sample: string } | { outcome: "missing"
 export async function checkAi(locale: "en" | "fr"): Promise<AiCheck> {
   if (!isAiConfigured()) return { outcome: "missing" };
   try {
-    const draft = await generateDraft({ prompt: "A one-line hello from a server that was just set up.", platforms: ["bluesky"], emojis: false, hashtags: false, locale });
+    const draft = await generateDraft({
+      prompt: "A one-line hello from a server that was just set up.",
+      platforms: ["bluesky"],
+      emojis: false,
+      hashtags: false,
+      locale,
+    });
     const sample = Object.values(draft).find((text) => text.trim()) ?? "";
     return sample ? { outcome: "good", sample: sample.slice(0, 200) } : { outcome: "failed" };
   } catch (error) {

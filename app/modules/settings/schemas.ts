@@ -1,17 +1,6 @@
 import { z } from "zod";
-import { emailSchema, newPasswordSchema, timezoneSchema } from "~/modules/auth/schemas";
 
 // Messages are i18n keys (translated where shown), as in every form schema.
-
-export const setupSchema = z
-  .object({
-    code: z.string({ error: "setup.errors.codeRequired" }).trim().min(1, "setup.errors.codeRequired").max(40, "setup.errors.wrongCode"),
-    email: emailSchema,
-    password: newPasswordSchema,
-    confirmPassword: z.string({ error: "validation.passwordsMustMatch" }),
-    timezone: timezoneSchema,
-  })
-  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "validation.passwordsMustMatch" });
 
 /** A settings value as typed: trimmed, bounded; empty means "leave as it is" (secrets) or "unset". */
 const settingValue = z.string().trim().max(2000).optional();
@@ -25,6 +14,10 @@ export const settingsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("test-mail") }),
   z.object({ intent: z.literal("ai"), AI_BASE_URL: settingValue, AI_API_KEY: settingValue, AI_MODEL: settingValue }),
   z.object({ intent: z.literal("test-ai") }),
-  z.object({ intent: z.literal("clear"), key: z.enum(["SMTP_URL", "AI_API_KEY", "LINKEDIN_CLIENT_SECRET", "X_CLIENT_SECRET"]), confirmed: z.literal("yes").optional() }),
+  z.object({
+    intent: z.literal("clear"),
+    key: z.enum(["SMTP_URL", "AI_API_KEY", "LINKEDIN_CLIENT_SECRET", "X_CLIENT_SECRET"]),
+    confirmed: z.literal("yes").optional(),
+  }),
 ]);
 export type SettingsForm = z.infer<typeof settingsFormSchema>;

@@ -94,7 +94,11 @@ export async function saveSettings(changes: StoredSettings, byUserId: string): P
     (Object.entries(changes) as [StoredSettingKey, string][]).map(([key, value]) => {
       if (value === "") return db.instanceSetting.deleteMany({ where: { key } });
       const stored = SECRET_SETTING_KEYS.has(key) ? seal(value) : value;
-      return db.instanceSetting.upsert({ where: { key }, create: { key, value: stored, updatedById: byUserId }, update: { value: stored, updatedById: byUserId } });
+      return db.instanceSetting.upsert({
+        where: { key },
+        create: { key, value: stored, updatedById: byUserId },
+        update: { value: stored, updatedById: byUserId },
+      });
     }),
   );
   // Never the values: secrets among them.
