@@ -128,7 +128,7 @@ test("the owner sets up a fresh install and reaches a working network", async ({
 
   // Mail without SMTP goes to files; AI drafts once a model server is saved (the model fake).
   await page.locator("#mail").getByRole("button", { name: "Send a test e-mail" }).click();
-  await expect(page.getByText(/No SMTP server is set: the test message was written/)).toBeVisible();
+  await expect(page.getByText(/^No SMTP server is set: the test message was written/)).toBeVisible();
   const ai = page.locator("#ai");
   await ai.getByLabel("Server URL (https://api.openai.com/v1)").fill(`http://127.0.0.1:${Number(process.env.FAKE_MODEL_PORT ?? 3299)}/v1`);
   await ai.getByLabel("Model").fill("fake-model");
