@@ -133,7 +133,7 @@ test("the owner sets up a fresh install and reaches a working network", async ({
   await ai.getByLabel("Server URL (https://api.openai.com/v1)").fill(`http://127.0.0.1:${Number(process.env.FAKE_MODEL_PORT ?? 3299)}/v1`);
   await ai.getByLabel("Model").fill("fake-model");
   await ai.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+  await expect(ai.getByText("Saved here").first()).toBeVisible();
   await page.locator("#ai").getByRole("button", { name: "Write a test draft" }).click();
   await expect(page.getByText(/^The model answered: “.+”$/)).toBeVisible();
 
