@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const stripePages = env.STRIPE_SECRET_KEY ? [env.STRIPE_API_URL, "https://checkout.stripe.com", "https://billing.stripe.com"] : [];
   app.use(
     securityHeaders({
-      appUrl: env.APP_URL,
+      appUrl: getEnv().APP_URL, // with a stored address (decision 61): HSTS follows it from the next start
       isDevelopment,
       formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL, ...stripePages],
       // The browser sends analytics straight to PostHog, and only when a key is set.
