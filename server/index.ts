@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { EnvError, parseEnv, prepareEnvironment } from "../app/core/env/env.server";
+import { EnvError, getEnv, parseEnv, prepareEnvironment } from "../app/core/env/env.server";
 import { migrate } from "../app/modules/db/migrate.server";
 import { bodyLimit, continueIfWithinLimit } from "./body-limit";
 import { routableUrls } from "./malformed-url";
@@ -32,6 +32,11 @@ async function main(): Promise<void> {
   // Held open for as long as the server runs: `npm run restore` refuses a database in use.
   (await import("../app/modules/db/presence.server")).keepDatabaseOpen(env.DATABASE_URL);
 
+  // Settings saved on the setup screen or /admin/settings (decision 61), then kept fresh.
+  const settings = await import("../app/modules/settings/settings.server");
+  await settings.loadStoredSettings();
+  settings.startSettingsRefresh();
+
   const viteDevServer = isDevelopment ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
   const app = express();
@@ -50,7 +55,7 @@ async function main(): Promise<void> {
   const stripePages = env.STRIPE_SECRET_KEY ? [env.STRIPE_API_URL, "https://checkout.stripe.com", "https://billing.stripe.com"] : [];
   app.use(
     securityHeaders({
-      appUrl: env.APP_URL,
+      appUrl: getEnv().APP_URL, // with a stored address (decision 61): HSTS follows it from the next start
       isDevelopment,
       formTargets: [env.LINKEDIN_OAUTH_URL, env.X_OAUTH_URL, ...stripePages],
       // The browser sends analytics straight to PostHog, and only when a key is set.
@@ -59,7 +64,9 @@ async function main(): Promise<void> {
       openForms: { path: /^\/profile\/connect\/[a-z]+\/?$/, sources: env.MASTODON_ALLOWED_PRIVATE_ORIGINS },
     }),
   );
-  app.use(sameOriginGuard(env.APP_URL, (origin) => logger.warn({ origin, appUrl: env.APP_URL }, "A form was sent from another address than APP_URL: refused")));
+  // The address in force: a saved one (decision 61) may replace the default.
+  const appUrl = () => getEnv().APP_URL;
+  app.use(sameOriginGuard(appUrl, (origin) => logger.warn({ origin, appUrl: appUrl() }, "A form was sent from another address than APP_URL: refused")));
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
@@ -86,7 +93,10 @@ async function main(): Promise<void> {
   app.all("*", remix.handle);
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
-    logger.info(`${env.SITE_NAME} is ready at ${env.APP_URL} (listening on ${env.HOST}:${env.PORT})`);
+    logger.info(`${getEnv().SITE_NAME} is ready at ${getEnv().APP_URL} (listening on ${env.HOST}:${env.PORT})`);
+    void import("../app/modules/settings/setup-state.server")
+      .then((setup) => setup.announceSetup())
+      .catch((error: unknown) => logger.error({ err: error }, "Could not open the setup"));
   });
   server.on("checkContinue", continueIfWithinLimit(app));
 

@@ -69,11 +69,13 @@ function originOf(value: string): string | null {
  * LAN address) is refused too, with an answer naming APP_URL, and `onWrongAddress` is told so the
  * operator's log says it.
  */
-export function sameOriginGuard(appUrl: string, onWrongAddress?: (origin: string) => void) {
-  const appOrigin = new URL(appUrl).origin;
+export function sameOriginGuard(appUrl: string | (() => string), onWrongAddress?: (origin: string) => void) {
+  // A function: the address may change while the server runs (a saved setting, decision 61).
+  const originNow = () => new URL(typeof appUrl === "function" ? appUrl() : appUrl).origin;
   const refuse = (res: Response, message = "Cross-site request refused.") => res.status(403).json({ error: { code: "cross_site_request", message } });
   return (req: Request, res: Response, next: NextFunction) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const appOrigin = originNow();
     const origin = req.get("Origin");
     if (origin && origin !== "null") {
       const sent = originOf(origin);

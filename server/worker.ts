@@ -13,6 +13,10 @@ async function main(): Promise<void> {
   for (const warning of warnings) logger.warn(warning);
   // Held open for as long as the worker runs: `npm run restore` refuses a database in use.
   (await import("../app/modules/db/presence.server")).keepDatabaseOpen(env.DATABASE_URL);
+  // LinkedIn and X credentials may be saved settings (decision 61): read them, and keep them fresh.
+  const settings = await import("../app/modules/settings/settings.server");
+  await settings.loadStoredSettings();
+  settings.startSettingsRefresh();
   const { startConfiguredPublisher } = await import("../app/modules/publishing/run.server");
   const publisher = startConfiguredPublisher();
   const { shutdownServerEvents } = await import("../app/integrations/posthog.server");

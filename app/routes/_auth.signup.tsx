@@ -10,6 +10,7 @@ import { CheckboxField, Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { signUp } from "~/modules/auth/auth.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
+import { leadToSetupWhileOpen } from "~/modules/settings/setup-state.server";
 import { signupSchema } from "~/modules/auth/schemas";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
@@ -22,6 +23,7 @@ import { safeRedirect } from "~/modules/http/redirect";
 export const handle: RouteHandle = { title: "auth.signup.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await leadToSetupWhileOpen();
   await requireAnonymous(request);
   return null;
 }

@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const adminNav: NavItem[] = [
   { to: "/admin/users", labelKey: "nav.userManagement" },
   { to: "/admin/analytics", labelKey: "nav.analytics" },
+  { to: "/admin/settings", labelKey: "setup.settings.nav" },
 ];
 
 export default function AdminLayout() {

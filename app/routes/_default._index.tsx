@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CallToAction, Hero, ItemsSection, Stats, Testimonials } from "~/components/marketing/landing-sections";
 import { WaitlistForm } from "~/components/marketing/waitlist-form";
 import { getContent } from "~/modules/content/content.server";
+import { leadToSetupWhileOpen } from "~/modules/settings/setup-state.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replySuccess, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
@@ -19,6 +20,7 @@ import { routeSeoMeta } from "~/utils/seo";
 export const handle: RouteHandle = { title: (_t, data) => (data as { seo?: { title: string } } | undefined)?.seo?.title ?? "Plume", hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await leadToSetupWhileOpen();
   const locale = await getLocale(request);
   const content = getContent(locale).index;
   return {

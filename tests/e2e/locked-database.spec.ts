@@ -42,6 +42,8 @@ test.beforeAll(async () => {
       PORT: String(PORT),
       DATA_DIR: dataDir,
       APP_URL: BASE,
+      // Admins named by the operator: no setup screen (decision 61), sign-ups open from the start.
+      ADMIN_EMAILS: "admin@e2e.test",
       LOG_LEVEL: "warn",
       PUBLISHER_ENABLED: "false",
     },

@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-const ADMIN_PAGES = ["/admin", "/admin/", "/admin/users", "/admin/analytics"];
+const ADMIN_PAGES = ["/admin", "/admin/", "/admin/users", "/admin/analytics", "/admin/settings"];
 
 describe("admin pages for a signed-in non-admin", { timeout: 60_000 }, () => {
   it.each(ADMIN_PAGES)("%s answers the 403 page in English", async (path) => {

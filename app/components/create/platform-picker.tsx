@@ -52,7 +52,8 @@ export function PlatformPicker({ field, connected, connectable = [] }: { field: 
                   {t("create.platforms.connect")}
                 </StatusButton>
               ) : (
-                <Badge>{t("create.platforms.notConnected")}</Badge>
+                // Neither connected nor connectable: the server has no app for this network.
+                <Badge tone="warning">{t("setup.notSetUp")}</Badge>
               )}
             </div>
           );

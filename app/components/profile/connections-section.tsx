@@ -246,7 +246,7 @@ export function ConnectionsSection({
                     {name}
                   </h3>
                   {!available ? (
-                    <Badge>{t("profile.connections.unavailable")}</Badge>
+                    <Badge tone="warning">{t("setup.notSetUp")}</Badge>
                   ) : mine.length === 0 ? (
                     <Badge>{t("profile.connections.notConnected")}</Badge>
                   ) : (
@@ -262,7 +262,16 @@ export function ConnectionsSection({
                 ) : null}
                 {!available ? (
                   <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-                    {isAdmin ? t(`profile.connections.unavailableAdmin.${network}`) : t("profile.connections.unavailableUser", { platform: name })}
+                    {isAdmin ? (
+                      <>
+                        {t(`profile.connections.unavailableAdmin.${network}`)}{" "}
+                        <Link to="/admin/settings#networks" className="font-medium text-primary hover:underline">
+                          {t("setup.notSetUpAdmin")}
+                        </Link>
+                      </>
+                    ) : (
+                      t("setup.notSetUpUser", { platform: name })
+                    )}
                   </p>
                 ) : (
                   <>

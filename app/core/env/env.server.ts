@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULTED_VARIABLES, effectiveSource, storedSettings } from "~/core/settings/stored-settings";
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 const baseUrl = (fallback: string) =>
@@ -168,7 +169,11 @@ export function prepareEnvironment(source: NodeJS.ProcessEnv = process.env): voi
   const dataDir = path.resolve(source.DATA_DIR ?? "data");
   source.DATA_DIR = dataDir;
   source.DATABASE_URL ??= `file:${path.join(dataDir, "plume.db")}`;
-  source.APP_URL ??= `http://localhost:${source.PORT ?? 3000}`;
+  if (!source.APP_URL) {
+    source.APP_URL = `http://localhost:${source.PORT ?? 3000}`;
+    // A default, not the operator's choice: an address saved on the setup screen may replace it.
+    source[DEFAULTED_VARIABLES] = "APP_URL";
+  }
   if (!source.APP_SECRET && source.NODE_ENV !== "production") {
     source.APP_SECRET = readOrCreateSecret(path.join(dataDir, "app-secret"));
   }
@@ -202,12 +207,41 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return { ...env, isProduction: env.NODE_ENV === "production", isPostgres: !env.DATABASE_URL.startsWith("file:") };
 }
 
-let cached: Env | undefined;
+let cached: { env: Env; version: number } | undefined;
 
-/** The validated environment, read once per process. */
+/**
+ * The validated environment, read once per process and again when the stored settings change
+ * (docs/decisions/0061): a variable set in the environment wins over a stored value.
+ */
 export function getEnv(): Env {
-  cached ??= parseEnv();
-  return cached;
+  const stored = storedSettings();
+  if (cached?.version !== stored.version) cached = { env: parseWithStored(stored.values), version: stored.version };
+  return cached.env;
+}
+
+function parseWithStored(values: Record<string, string>): Env {
+  if (Object.keys(values).length === 0) return parseEnv();
+  try {
+    return parseEnv(effectiveSource(process.env, values));
+  } catch {
+    // Values are checked when saved; one the schema refuses later (a newer version) must not stop the app.
+    return parseEnv();
+  }
+}
+
+/**
+ * The problems of some settings as the environment's rules see them, by variable name: what a
+ * settings form shows before anything is saved.
+ */
+export function settingProblems(values: Record<string, string>): Record<string, string> {
+  const result = envSchema.safeParse(effectiveSource(process.env, values));
+  if (result.success) return {};
+  const problems: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.join(".");
+    if (name in values) problems[name] ??= issue.message;
+  }
+  return problems;
 }
 
 /** For tests that change process.env. */

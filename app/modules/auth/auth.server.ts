@@ -10,6 +10,7 @@ import { actionMail } from "~/modules/mail/templates.server";
 import { enforce, hit, release, reset, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { trialSubscriptionData } from "~/modules/subscriptions/subscription.server";
 import { isListedAdmin } from "~/modules/users/roles.server";
+import { refuseWhileSetupOpen } from "~/modules/settings/setup-state.server";
 import { normalizeTimeZone } from "~/modules/users/timezone";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { createSession, hasSessionFrom, replaceSessions, type SessionClient } from "./session.server";
@@ -41,6 +42,7 @@ export interface SignedIn {
 }
 
 export async function signUp(input: { email: string; password: string; timezone?: string; locale: Locale }, client: SessionClient): Promise<SignedIn> {
+  await refuseWhileSetupOpen();
   if (client.ip) await enforce(`signup:ip:${client.ip}`, limits.signUpPerIp);
   const db = getDb();
   const emailTaken = () => new AppError("email_taken", "auth.signup.emailTaken", { fields: { email: "auth.signup.emailTaken" } });

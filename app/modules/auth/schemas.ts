@@ -86,3 +86,14 @@ export const apiRegisterSchema = z.object({
 export const apiLoginSchema = z.object({ email: emailSchema, password: requiredPassword });
 
 export const apiChangePasswordSchema = z.object({ oldPassword: requiredPassword, newPassword: newPasswordSchema });
+
+/** The setup screen of a fresh install (decision 61): the code from the server log, then the admin account. */
+export const setupSchema = z
+  .object({
+    code: z.string({ error: "setup.errors.codeRequired" }).trim().min(1, "setup.errors.codeRequired").max(40, "setup.errors.wrongCode"),
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: "validation.passwordsMustMatch" }),
+    timezone: timezoneSchema,
+  })
+  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "validation.passwordsMustMatch" });

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   account_unverified: 409,
   post_not_failed: 409,
   pages_unavailable: 409,
+  setup_closed: 409,
+  setup_required: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,
@@ -52,6 +54,7 @@ export const ERROR_STATUS = {
   time_too_soon: 422,
   time_nonexistent: 422,
   invalid_instance: 422,
+  wrong_setup_code: 422,
   // 429: too often.
   rate_limited: 429,
   // 5xx: ours or a provider's failure, never the caller's input.

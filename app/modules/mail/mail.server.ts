@@ -18,7 +18,8 @@ export interface Mail {
   replyTo?: string;
 }
 
-let transport: Transporter | undefined;
+// Kept with the URL it was made for: a saved SMTP setting (decision 61) may change it while running.
+let transport: { url: string; transporter: Transporter } | undefined;
 
 /**
  * Sends through SMTP_URL when it is set; otherwise writes each message as an .eml file under
@@ -29,8 +30,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
   const message = { from: env.MAIL_FROM, ...mail, html: mail.html || undefined };
   if (env.SMTP_URL) {
-    transport ??= nodemailer().createTransport(env.SMTP_URL);
-    await transport.sendMail(message);
+    if (transport?.url !== env.SMTP_URL) transport = { url: env.SMTP_URL, transporter: nodemailer().createTransport(env.SMTP_URL) };
+    await transport.transporter.sendMail(message);
     logger.info({ to: mail.to, subject: mail.subject }, "Mail sent");
     return;
   }
