@@ -1,11 +1,17 @@
 // Bundles server/index.ts (the web server) and server/worker.ts (the publisher alone), with the
-// modules they import, into build/server/. Packages stay external; the Remix app itself is
+// modules they import, into build/server/; server/demo/index.ts (the simulated networks of `npm run
+// demo`) apart, as demo.js, which the server loads only in demo mode. Packages stay external; the Remix app itself is
 // build/server/remix.js, produced by `remix vite:build`.
 import { build } from "esbuild";
 
 await build({
   // content-render: the content reader the server runs apart as it starts (app/modules/content/content.server.ts).
-  entryPoints: { index: "server/index.ts", worker: "server/worker.ts", "content-render": "app/modules/content/render-content.ts" },
+  entryPoints: {
+    index: "server/index.ts",
+    worker: "server/worker.ts",
+    "content-render": "app/modules/content/render-content.ts",
+    demo: "server/demo/index.ts",
+  },
   outdir: "build/server",
   bundle: true,
   platform: "node",

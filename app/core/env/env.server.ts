@@ -66,6 +66,15 @@ const envSchema = z
     X_CLIENT_SECRET: optional(z.string().min(1)),
     X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
     X_API_URL: baseUrl("https://api.x.com"),
+    // Where a published post is shown (the links after publishing): the networks' sites, or the demo's
+    // simulated networks under `npm run demo` (docs/decisions/0062-demo-mode.md).
+    LINKEDIN_WEB_URL: baseUrl("https://www.linkedin.com"),
+    X_WEB_URL: baseUrl("https://x.com"),
+    // Set by `npm run demo` only: the banner on every page, the simulated networks, the demo inbox.
+    DEMO_MODE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
     // Bluesky (docs/decisions/0054-bluesky.md): no app credentials (users give an app password). Where
     // handles are resolved and e-mail sign-ins go, and the did:plc directory that names each account's PDS.
     BLUESKY_SERVICE_URL: baseUrl("https://bsky.social"),

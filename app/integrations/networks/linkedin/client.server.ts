@@ -249,7 +249,7 @@ export async function createLinkedinComment(
 }
 
 export function linkedinPostUrl(urn: string): string {
-  return `https://www.linkedin.com/feed/update/${urn}/`;
+  return `${getEnv().LINKEDIN_WEB_URL}/feed/update/${urn}/`;
 }
 
 /** The earlier post a 422 DUPLICATE_POST names ("Content is a duplicate of urn:li:share:…"). */

@@ -166,7 +166,7 @@ export async function createTweet(
 }
 
 export function tweetUrl(username: string, id: string): string {
-  return `https://x.com/${encodeURIComponent(username)}/status/${encodeURIComponent(id)}`;
+  return `${getEnv().X_WEB_URL}/${encodeURIComponent(username)}/status/${encodeURIComponent(id)}`;
 }
 
 const timelineSchema = z.object({
