@@ -88,6 +88,7 @@ async function shots(page: Page, name: string) {
     for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: false, animations: "disabled" });
     }
   }
@@ -153,7 +154,7 @@ test.describe("npm run demo", () => {
     const second = "Second part of the thread, a reply to the first.";
     const comment = "First comment: the details are under the post.";
     await page.goto("/create");
-    await page.getByRole("checkbox", { name: /plume_demo/ }).check();
+    await page.getByRole("checkbox", { name: /X \(Twitter\)/ }).check();
     await page.getByRole("checkbox", { name: /LinkedIn/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("radio", { name: "Write it myself" }).check();
