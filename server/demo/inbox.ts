@@ -81,7 +81,7 @@ export function demoInbox(dataDir: string): RequestHandler {
       res
         .set("Cache-Control", "no-store")
         .type("html")
-        .send(networkPage({ name: "Plume demo inbox", accent: "#7c3aed" }, { title: "Demo inbox", body, demo: true }));
+        .send(networkPage({ name: "Demo inbox", accent: "#7c3aed" }, { title: "Demo inbox", body, demo: true }));
     } catch (error) {
       next(error);
     }

@@ -184,6 +184,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return { ...env, isProduction: env.NODE_ENV === "production", isPostgres: !env.DATABASE_URL.startsWith("file:") };
 }
 
+/**
+ * Whether this process is `npm run demo`, readable where the whole environment may not be (the
+ * guard on outside addresses runs in unit tests without one); the same variable getEnv() parses.
+ */
+export function isDemoMode(source: NodeJS.ProcessEnv = process.env): boolean {
+  return source.DEMO_MODE === "true";
+}
+
 let cached: Env | undefined;
 
 /** The validated environment, read once per process. */
