@@ -210,6 +210,18 @@ test.describe("npm run demo", () => {
     await expect(page.getByText(first)).toBeVisible();
     await expect(page.getByText(comment)).toBeVisible();
     await shoot("published-linkedin");
+
+    // "Draft it with AI" answers too: the simulated model, in the same process.
+    await page.goto("/create");
+    await page.getByRole("checkbox", { name: /X \(Twitter\)/ }).uncheck();
+    await page.getByRole("checkbox", { name: /LinkedIn/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("radio", { name: "Draft it with AI" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("What should the post say?").fill("our week trying the demo");
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page).toHaveURL(/\/review$/);
+    await expect(page.getByRole("textbox", { name: "Text for LinkedIn" })).toHaveValue(/our week trying the demo/);
   });
 
   test("refusals: NODE_ENV=production, the real data folder, DEMO_MODE without npm run demo", async ({}, testInfo) => {
