@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, test as base, uniqueEmail } from "./fixtures";
@@ -78,6 +79,21 @@ async function expectBanner(page: Page) {
   await expect(banner(page)).toContainText("Demonstration: nothing leaves this machine; LinkedIn and X here are simulations");
 }
 
+/** No serious WCAG AA problem in the banner (contrast in light and dark…), folded and open. */
+async function expectBannerAccessible(page: Page) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const open of [false, true]) {
+      await banner(page)
+        .locator("details")
+        .evaluate((details, value) => ((details as HTMLDetailsElement).open = value), open);
+      const { violations } = await new AxeBuilder({ page }).include("[data-demo-banner]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${scheme} ${v.id}`)).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /** Phone and desktop, light and dark, into /tmp/shots-demo/<name>-<size>-<scheme>.png: to be looked at. */
 async function shots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -107,6 +123,7 @@ test.describe("npm run demo", () => {
     // The banner on a marketing page, an auth page and (below) app pages; in French too.
     await page.goto("/");
     await expectBanner(page);
+    await expectBannerAccessible(page);
     await shoot("marketing");
     await page.goto("/?lang=fr");
     await expect(banner(page)).toContainText("Démonstration : rien ne quitte cette machine");
