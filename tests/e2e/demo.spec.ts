@@ -82,7 +82,9 @@ async function expectBanner(page: Page) {
 /** No serious WCAG AA problem in the banner (contrast in light and dark…), folded and open. */
 async function expectBannerAccessible(page: Page) {
   for (const scheme of ["light", "dark"] as const) {
+    // A page sent without the app's JavaScript picks its scheme as it loads: load it in this one.
     await page.emulateMedia({ colorScheme: scheme });
+    await page.reload();
     for (const open of [false, true]) {
       await banner(page)
         .locator("details")
@@ -104,6 +106,7 @@ async function shots(page: Page, name: string) {
     for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
+      await page.reload();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: false, animations: "disabled" });
     }
