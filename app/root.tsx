@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
 import { Analytics } from "~/components/analytics";
+import { DemoBanner } from "~/components/demo-banner";
 import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "~/components/layout/shells";
 import { LoadingBar } from "~/components/loading-bar";
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: toast.toast,
       siteName: getEnv().SITE_NAME,
       siteUrl: getEnv().APP_URL,
+      demo: getEnv().DEMO_MODE,
       analytics: browserAnalytics(request),
       reconnect,
       notices: notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
@@ -93,6 +95,7 @@ function Document({ children, locale, ssrTheme }: { children: ReactNode; locale:
   const matches = useMatches();
   const hydrate = !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const forced = forcedColorModeOf(matches);
+  const demo = useRootData()?.demo ?? false;
   return (
     <html lang={locale} className={cn(resolveColorMode(forced, theme))} suppressHydrationWarning>
       <head>
@@ -106,6 +109,7 @@ function Document({ children, locale, ssrTheme }: { children: ReactNode; locale:
         {hydrate ? null : <StandaloneAnalytics />}
       </head>
       <body className="min-h-dvh">
+        {demo ? <DemoBanner /> : null}
         {children}
         {hydrate ? (
           <>

@@ -1,6 +1,8 @@
 // Bundles server/index.ts (the web server), server/worker.ts (the publisher alone),
 // server/media-to-s3.ts (the command that moves uploads to S3) and the backup and restore commands,
-// with the modules they import, into build/server/. Packages stay external; the Remix app itself is
+// with the modules they import, into build/server/; server/demo/index.ts (the simulated networks of
+// `npm run demo`) apart, as demo.js, which the server loads only in demo mode. Packages stay
+// external; the Remix app itself is
 // build/server/remix.js, produced by `remix vite:build`.
 import { build } from "esbuild";
 
@@ -14,6 +16,7 @@ await build({
     "content-render": "app/modules/content/render-content.ts",
     backup: "scripts/backup.ts",
     restore: "scripts/restore.ts",
+    demo: "server/demo/index.ts",
   },
   outdir: "build/server",
   bundle: true,

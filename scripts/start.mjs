@@ -10,7 +10,9 @@ import { sourceFingerprint } from "./source-fingerprint.mjs";
 const FINGERPRINT_FILE = path.resolve("build/.source-fingerprint");
 const SERVER_ENTRY = path.resolve(process.argv[2] === "worker" ? "build/server/worker.js" : "build/server/index.js");
 /** What a complete build leaves; any `npm run build` rewrites them, so their sizes and times say which build is there. */
-const BUILD_OUTPUTS = ["build/server/index.js", "build/server/remix.js", "build/client/analytics/standalone.js"].map((file) => path.resolve(file));
+const BUILD_OUTPUTS = ["build/server/index.js", "build/server/remix.js", "build/server/demo.js", "build/client/analytics/standalone.js"].map((file) =>
+  path.resolve(file),
+);
 
 /** The build's outputs as they are now, or null when one is missing (no build, or a half-finished one). */
 function outputStamp() {

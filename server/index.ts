@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -8,11 +10,16 @@ import { EnvError, getEnv, parseEnv, prepareEnvironment } from "../app/core/env/
 import { migrate } from "../app/modules/db/migrate.server";
 import { bodyLimit, continueIfWithinLimit } from "./body-limit";
 import { routableUrls } from "./malformed-url";
+import type * as Demo from "./demo/index";
 import { remixHandler } from "./remix-handler";
 import { sameOriginGuard, securityHeaders } from "./security";
 
+/** The file scripts/demo.mjs leaves in the demo's data folder. */
+const DEMO_MARKER = ".plume-demo";
+
 async function main(): Promise<void> {
   const isDevelopment = process.env.NODE_ENV === "development";
+  refuseMisplacedDemo();
   prepareEnvironment();
   const env = parseEnv();
   // The built app runs React and Express in production mode even on a laptop; the APP_SECRET rule
@@ -41,6 +48,13 @@ async function main(): Promise<void> {
 
   const app = express();
   app.disable("x-powered-by");
+  // `npm run demo`: its simulated networks first, answering as the networks would, outside the app's guards.
+  if (env.DEMO_MODE) {
+    const entry = path.resolve(isDevelopment ? "server/demo/index.ts" : "build/server/demo.js");
+    const demo = (await import(pathToFileURL(entry).href)) as typeof Demo;
+    await demo.mountDemo(app, env);
+    logger.warn("Demonstration mode: LinkedIn, X and the AI model are simulated inside this process; mails go to /demo/inbox");
+  }
   app.set("trust proxy", env.TRUST_PROXY);
   // Before anything reads the address: one the router cannot read is the app's 404, never a 500.
   app.use(routableUrls);
@@ -118,6 +132,19 @@ async function main(): Promise<void> {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** DEMO_MODE is `npm run demo`'s (scripts/demo.mjs): never in production, never on a folder it did not make. */
+function refuseMisplacedDemo(): void {
+  if (process.env.DEMO_MODE !== "true") return;
+  const refuse = (why: string) => {
+    console.error(`\n${why}\n`);
+    process.exit(1);
+  };
+  if (process.env.NODE_ENV === "production") refuse("The demonstration refuses to run with NODE_ENV=production: it simulates the networks.");
+  if (!process.env.DATA_DIR || !existsSync(path.join(path.resolve(process.env.DATA_DIR), DEMO_MARKER))) {
+    refuse("DEMO_MODE is set by `npm run demo` on its own data folder only: run `npm run demo`.");
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { isDemoMode } from "~/core/env/env.server";
 import { ProviderError, type ProviderName } from "./provider-error";
 
 // Requests the server makes to an address a user chose (a Mastodon instance, a Bluesky PDS named by
@@ -44,6 +45,8 @@ const resolved = new Map<string, number>();
 export async function assertPublicOrigin(provider: ProviderName, origin: string, trusted: readonly string[]): Promise<void> {
   if (trusted.includes(origin)) return;
   const refused = (message: string) => new ProviderError(provider, "http", message, { status: 400, code: "origin_refused", operation: "instance" });
+  // `npm run demo` promises that nothing leaves the machine: no instance or server a user names.
+  if (isDemoMode()) throw refused(`The demonstration calls no address outside this machine: ${origin}`);
   let url: URL;
   try {
     url = new URL(origin);

@@ -67,6 +67,15 @@ const envSchema = z
     X_CLIENT_SECRET: optional(z.string().min(1)),
     X_OAUTH_URL: baseUrl("https://x.com/i/oauth2"),
     X_API_URL: baseUrl("https://api.x.com"),
+    // Where a published post is shown (the links after publishing): the networks' sites, or the demo's
+    // simulated networks under `npm run demo` (docs/decisions/0062-demo-mode.md).
+    LINKEDIN_WEB_URL: baseUrl("https://www.linkedin.com"),
+    X_WEB_URL: baseUrl("https://x.com"),
+    // Set by `npm run demo` only: the banner on every page, the simulated networks, the demo inbox.
+    DEMO_MODE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
     // Bluesky (docs/decisions/0054-bluesky.md): no app credentials (users give an app password). Where
     // handles are resolved and e-mail sign-ins go, and the did:plc directory that names each account's PDS.
     BLUESKY_SERVICE_URL: baseUrl("https://bsky.social"),
@@ -205,6 +214,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   return { ...env, isProduction: env.NODE_ENV === "production", isPostgres: !env.DATABASE_URL.startsWith("file:") };
+}
+
+/**
+ * Whether this process is `npm run demo`, readable where the whole environment may not be (the
+ * guard on outside addresses runs in unit tests without one); the same variable getEnv() parses.
+ */
+export function isDemoMode(source: NodeJS.ProcessEnv = process.env): boolean {
+  return source.DEMO_MODE === "true";
 }
 
 let cached: { env: Env; version: number } | undefined;

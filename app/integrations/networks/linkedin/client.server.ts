@@ -4,7 +4,7 @@ import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/htt
 import { ProviderError } from "~/integrations/provider-error";
 
 // LinkedIn client, exactly as docs/providers.md ("LinkedIn") describes the API. Base URLs come from the
-// environment so tests run this code against tests/fakes/linkedin-server.ts.
+// environment so tests run this code against server/fakes/linkedin-server.ts.
 
 const SCOPE = "openid profile email w_member_social";
 /**
@@ -249,7 +249,7 @@ export async function createLinkedinComment(
 }
 
 export function linkedinPostUrl(urn: string): string {
-  return `https://www.linkedin.com/feed/update/${urn}/`;
+  return `${getEnv().LINKEDIN_WEB_URL}/feed/update/${urn}/`;
 }
 
 /** The earlier post a 422 DUPLICATE_POST names ("Content is a duplicate of urn:li:share:…"). */

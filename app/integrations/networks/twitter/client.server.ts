@@ -3,7 +3,7 @@ import { getEnv } from "~/core/env/env.server";
 import { providerFetch, readAnswer, type ProviderCall } from "~/integrations/http.server";
 
 // X (API v2) client, exactly as docs/providers.md ("X") describes the API. Base URLs come from the
-// environment so tests run this code against tests/fakes/x-server.ts.
+// environment so tests run this code against server/fakes/x-server.ts.
 
 const SCOPE = "tweet.read tweet.write users.read media.write offline.access";
 
@@ -166,7 +166,7 @@ export async function createTweet(
 }
 
 export function tweetUrl(username: string, id: string): string {
-  return `https://x.com/${encodeURIComponent(username)}/status/${encodeURIComponent(id)}`;
+  return `${getEnv().X_WEB_URL}/${encodeURIComponent(username)}/status/${encodeURIComponent(id)}`;
 }
 
 const timelineSchema = z.object({
