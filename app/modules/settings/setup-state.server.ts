@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { getEnv } from "~/core/env/env.server";
+import { getEnv, isDemoMode } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { getDb } from "~/modules/db/db.server";
@@ -19,10 +19,11 @@ export function markSetupClosed(): void {
   knownClosed = true;
 }
 
-/** Whether /setup is open: nobody has an account yet, no setup happened, no ADMIN_EMAILS. */
+/** Whether /setup is open: nobody has an account yet, no setup happened, no ADMIN_EMAILS, not the demo. */
 export async function isSetupOpen(): Promise<boolean> {
   if (knownClosed) return false;
-  if (getEnv().ADMIN_EMAILS.length > 0) return false;
+  // The demo is tried, not owned: its visitor signs up at once (docs/decisions/0062-demo-mode.md).
+  if (isDemoMode() || getEnv().ADMIN_EMAILS.length > 0) return false;
   const db = getDb();
   const [claim, anyUser] = await Promise.all([
     db.setupClaim.findUnique({ where: { id: SETUP_CLAIM_ID }, select: { id: true } }),
