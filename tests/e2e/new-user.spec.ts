@@ -1,0 +1,49 @@
+import { addChannel, createPost, expect, markPublishedOnLinkedIn, signUp, test, uniqueEmail } from "./fixtures";
+
+// Issue 26: what a new user met on the way. Each test fails on the behaviour that was reported.
+
+test.use({ timezoneId: "UTC" });
+
+test.describe("previews", () => {
+  test("show the connected account, never Plume's user, and a published post's time, not 'Now'", async ({ page }) => {
+    const email = uniqueEmail("preview");
+    await signUp(page, email);
+    await addChannel(email, { network: "linkedin", displayName: "Ada Lovelace", handle: "ada@example.com" });
+    await addChannel(email, { network: "twitter", displayName: "Ada", handle: "ada_tweets" });
+    const id = await createPost(page.request, "Hello from the connected account", ["linkedin", "twitter"]);
+
+    await page.goto(`/create/${id}/review`);
+    const linkedin = page.getByRole("article", { name: "LinkedIn preview" });
+    const x = page.getByRole("article", { name: "X preview" });
+    await expect(linkedin).toContainText("Ada Lovelace");
+    await expect(x).toContainText("@ada_tweets");
+    for (const preview of [linkedin, x]) await expect(preview).not.toContainText(email.split("@")[0]!);
+
+    await markPublishedOnLinkedIn(id, "https://www.linkedin.com/feed/update/urn:li:share:1");
+    await page.goto(`/posts/${id}`);
+    const published = page.getByRole("article", { name: "LinkedIn preview" });
+    await expect(published).toContainText("Ada Lovelace");
+    await expect(published).toContainText(String(new Date().getUTCFullYear()));
+    await expect(published).not.toContainText(/\bNow\b/);
+  });
+});
+
+test.describe("the offered time", () => {
+  test("the schedule dialog offers a time ahead of when it is opened, in waking hours", async ({ page, hasJavaScript }) => {
+    test.skip(!hasJavaScript, "the dialog exists only with JavaScript; its page computes the offer on the server");
+    await signUp(page, uniqueEmail("offer"));
+    const id = await createPost(page.request, "Left open for two days");
+    await page.clock.install({ time: new Date() });
+    await page.goto(`/posts/${id}`);
+    await expect(page.getByRole("link", { name: "Schedule", exact: true })).toBeVisible();
+    // The page stays open for two days before the user opens the dialog.
+    await page.clock.fastForward(2 * 24 * 60 * 60_000);
+    await page.getByRole("link", { name: "Schedule", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule" });
+    const date = await dialog.getByLabel("Date").inputValue();
+    const time = await dialog.getByLabel("Time").inputValue();
+    const now = await page.evaluate(() => Date.now());
+    expect(Date.parse(`${date}T${time}:00Z`)).toBeGreaterThanOrEqual(now + 30 * 60_000);
+    expect(time >= "07:00" && time <= "22:00", time).toBe(true);
+  });
+});
