@@ -8,7 +8,8 @@ test.describe("accounts", () => {
     await expect(page.getByText("Welcome to Plume!", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: email })).toBeVisible();
     const main = page.getByRole("navigation", { name: "Main" });
-    await expect(main.getByRole("link", { name: "Generate" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Write a post" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Generate" })).toHaveCount(0);
     await expect(main.getByRole("link", { name: "User management" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,4 +1,4 @@
-import { addChannel, createPost, expect, markPublishedOnLinkedIn, signUp, test, uniqueEmail } from "./fixtures";
+import { addChannel, createPost, expect, mailedLink, markPublishedOnLinkedIn, signUp, test, uniqueEmail } from "./fixtures";
 
 // Issue 26: what a new user met on the way. Each test fails on the behaviour that was reported.
 
@@ -45,5 +45,37 @@ test.describe("the offered time", () => {
     const now = await page.evaluate(() => Date.now());
     expect(Date.parse(`${date}T${time}:00Z`)).toBeGreaterThanOrEqual(now + 30 * 60_000);
     expect(time >= "07:00" && time <= "22:00", time).toBe(true);
+  });
+});
+
+test.describe("words", () => {
+  test("one word for a post waiting for its time, and the menu names what /create does", async ({ page }) => {
+    await signUp(page, uniqueEmail("words"));
+    await createPost(page.request, "Any post");
+    await page.goto("/posts");
+    const filters = page.getByRole("navigation", { name: "Filter posts" });
+    await expect(filters.getByRole("link", { name: /Scheduled\s*0/ })).toBeVisible();
+    await expect(page.getByText(/Pending/)).toHaveCount(0);
+    await page.goto("/posts?status=pending");
+    await expect(page.getByRole("heading", { name: "Nothing scheduled" })).toBeVisible();
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Write a post" }).click();
+    await expect(page).toHaveURL(/\/create$/);
+    await expect(page.getByRole("heading", { name: "Write a post", level: 1 })).toBeVisible();
+    await expect(page.getByText(/Generate/)).toHaveCount(0);
+  });
+});
+
+test.describe("the verification link", () => {
+  test("opened again once the address is verified, it says so calmly, not as an error", async ({ page }) => {
+    const email = uniqueEmail("verified");
+    await signUp(page, email);
+    const link = await mailedLink(email, "/verify-email");
+    await page.goto(link);
+    await expect(page.getByText("Email confirmed", { exact: true })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByText("Already confirmed", { exact: true })).toBeVisible();
+    await expect(page.getByText("Your email address is already verified: there is nothing more to do.")).toBeVisible();
+    await expect(page.getByText("This link does not work")).toHaveCount(0);
   });
 });
