@@ -95,6 +95,8 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Set the new password" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Sign in with your new password.", { exact: true })).toBeVisible();
+    // Nothing of the new password is left in a field.
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
     await signIn(page, email, "brand-new-password");
     await expect(page).toHaveURL(/\/posts$/);

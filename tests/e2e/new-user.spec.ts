@@ -79,3 +79,18 @@ test.describe("the verification link", () => {
     await expect(page.getByText("This link does not work")).toHaveCount(0);
   });
 });
+
+test.describe("password fields", () => {
+  test("are empty again once a password change is saved", async ({ page }) => {
+    await signUp(page, uniqueEmail("password"));
+    await page.goto("/profile");
+    const section = page.locator("#password");
+    const fields = [section.getByLabel("Current password"), section.getByLabel("New password"), section.getByLabel("Confirm new password")];
+    await fields[0]!.fill("password123");
+    await fields[1]!.fill("a-new-password-42");
+    await fields[2]!.fill("a-new-password-42");
+    await section.getByRole("button", { name: "Update password" }).click();
+    await expect(page.getByText("Password updated.", { exact: true })).toBeVisible();
+    for (const field of fields) await expect(field).toHaveValue("");
+  });
+});
