@@ -10,6 +10,7 @@ import { PublishingProgressNote } from "~/components/posts/publishing-progress";
 import { TargetList } from "~/components/posts/target-list";
 import { TargetPreview } from "~/components/posts/target-previews";
 import { requireUser } from "~/modules/auth/guards.server";
+import { resumePendingSchedule } from "~/modules/posts/schedule-form.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
@@ -29,6 +30,9 @@ export const handle: RouteHandle = { title: "posts.detail.title" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
+  // Back from "connect first": the choice already confirmed is applied, no second Confirm.
+  const resumed = await resumePendingSchedule(request, user, postId);
+  if (resumed) throw resumed;
   try {
     const post = toPostView(await getOwnPost(user.id, postId));
     await readNoticesOfPost(user.id, post.id);

@@ -94,3 +94,21 @@ test.describe("password fields", () => {
     for (const field of fields) await expect(field).toHaveValue("");
   });
 });
+
+test.describe("connect first", () => {
+  test("after connecting from the schedule step, the post is scheduled: no second Confirm", async ({ page }) => {
+    await signUp(page, uniqueEmail("connect-first"));
+    const id = await createPost(page.request, `Scheduled once connected (${uniqueEmail("text")})`);
+    await page.goto(`/create/${id}/schedule`);
+    await page.getByRole("radio", { name: "Schedule for later" }).check();
+    await page.getByLabel("Date").fill("2031-05-20");
+    await page.getByLabel("Time").fill("10:15");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("button", { name: "Connect LinkedIn" }).click();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page).toHaveURL(new RegExp(`/posts/${id}$`));
+    await expect(page.getByText("Post scheduled", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").locator("header").getByText("Scheduled", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").locator("header")).toContainText("2031");
+  });
+});
