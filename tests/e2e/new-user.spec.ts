@@ -1,4 +1,5 @@
-import { addChannel, createPost, expect, mailedLink, markPublishedOnLinkedIn, signUp, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { addChannel, createPost, expect, imageFiles, mailedLink, markPublishedOnLinkedIn, signUp, test, uniqueEmail } from "./fixtures";
 
 // Issue 26: what a new user met on the way. Each test fails on the behaviour that was reported.
 
@@ -111,4 +112,48 @@ test.describe("connect first", () => {
     await expect(page.getByRole("main").locator("header").getByText("Scheduled", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").locator("header").first()).toContainText("2031");
   });
+});
+
+/**
+ * The buttons and links of the page's main content a visible toast covers: as the page opens, and
+ * each one once scrolled to the middle of the screen, as a user brings it into view.
+ */
+function actionsUnderToast(page: Page) {
+  return page.evaluate(() => {
+    const toast = () => document.querySelector("[data-toast]")?.getBoundingClientRect();
+    if (!toast()?.height) return ["no toast"];
+    const actions = Array.from(document.querySelectorAll<HTMLElement>("main button, main a")).filter((el) => el.getBoundingClientRect().width > 0);
+    const covered = (el: HTMLElement) => {
+      const box = el.getBoundingClientRect();
+      const over = toast()!;
+      return box.left < over.right && box.right > over.left && box.top < over.bottom && box.bottom > over.top;
+    };
+    window.scrollTo(0, 0);
+    const found = actions.filter(covered).map((el) => `${el.getAttribute("aria-label") ?? el.textContent?.trim()} (page top)`);
+    for (const el of actions) {
+      el.scrollIntoView({ block: "center" });
+      if (covered(el)) found.push(`${el.getAttribute("aria-label") ?? el.textContent?.trim()} (in view)`);
+    }
+    return found;
+  });
+}
+
+test.describe("toasts", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`never cover the wizard's buttons (${viewport.width}x${viewport.height})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUp(page, uniqueEmail("toast"));
+      const id = await createPost(page.request, "A post with an image");
+      await page.goto(`/create/${id}/images`);
+      await page.getByLabel("Choose images").setInputFiles([(await imageFiles()).png]);
+      await page.getByRole("button", { name: "Upload" }).click();
+      await expect(page.getByText("Image added", { exact: true })).toBeVisible();
+      expect(await actionsUnderToast(page)).toEqual([]);
+      await page.getByRole("button", { name: "Continue" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots-ux/toast-${viewport.width}-${test.info().project.name}.png` });
+    });
+  }
 });
