@@ -157,3 +157,42 @@ test.describe("toasts", () => {
     });
   }
 });
+
+test.describe("on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  /** Every link of a navigation lies whole inside the screen (none clipped or scrolled out of sight). */
+  const linksInside = (page: Page, name: string) =>
+    page.getByRole("navigation", { name }).evaluate((nav) =>
+      Array.from(nav.querySelectorAll("a")).every((link) => {
+        const box = link.getBoundingClientRect();
+        return box.left >= 0 && box.right <= window.innerWidth && box.width > 0;
+      }),
+    );
+
+  test("/posts: the filter tabs and the view switcher are whole; nothing overflows", async ({ page }) => {
+    await signUp(page, uniqueEmail("phone"));
+    await createPost(page.request, "On a small screen");
+    await page.goto("/posts");
+    expect(await linksInside(page, "Filter posts")).toBe(true);
+    expect(await linksInside(page, "View")).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+
+  test("/pricing and the docs fit the screen; the docs' navigation is folded until asked for", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.getByRole("heading", { name: "Compare the plans" })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    const table = await page.locator("table").evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth);
+    expect(table).toBe(true);
+
+    await page.goto("/docs/getting-started");
+    expect(await noSidewaysScroll(page)).toBe(true);
+    const docsNav = page.getByRole("navigation", { name: "Documentation" });
+    await expect(docsNav).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+    await page.getByText("Browse the documentation").click();
+    await expect(docsNav).toBeVisible();
+  });
+});
