@@ -117,7 +117,11 @@ export function ComparisonTable({ pricing }: { pricing: PricingContent }) {
       </h2>
       {/* Fits a phone's width: cells wrap rather than the table scrolling sideways out of sight. */}
       <div className="rounded-xl border">
-        <table className="w-full text-xs [overflow-wrap:anywhere] sm:text-sm">
+        <table className="w-full table-fixed text-xs break-words sm:text-sm">
+          <colgroup>
+            <col className="w-[34%]" />
+            <col span={3} className="w-[22%]" />
+          </colgroup>
           <thead className="bg-muted/40">
             <tr>
               <td className="p-2 sm:p-3" />
