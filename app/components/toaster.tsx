@@ -106,7 +106,7 @@ export function Toaster({ flash, hydrated }: { flash: ToastData | null; hydrated
     // The CSS animation hides it after its duration (paused while hovered or focused).
     const style = { "--toast-duration": `${duration === Infinity ? 0 : duration}ms` } as CSSProperties;
     return (
-      <section aria-label={t("toast.region")} className="fixed right-0 bottom-0 z-[100] w-full p-4 sm:max-w-[420px]">
+      <section aria-label={t("toast.region")} className="fixed top-0 left-1/2 z-[100] w-full -translate-x-1/2 p-2 sm:max-w-[420px] sm:p-3">
         <div role="status" style={style} className={cn(toastVariants({ color: flash.color }), duration !== Infinity && "toast-static")} data-toast={flash.id}>
           <ToastMedia toast={flash} />
           <div className="flex min-w-0 flex-col gap-2">

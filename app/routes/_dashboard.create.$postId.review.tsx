@@ -9,7 +9,7 @@ import { StepCard } from "~/components/create/step-card";
 import { stepPath } from "~/modules/posts/wizard-steps";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { PlatformIcon } from "~/components/posts/platform-icon";
-import { LinkedInPreview, XPreview } from "~/components/posts/previews";
+import { TargetPreview } from "~/components/posts/target-previews";
 import { TextCounter } from "~/components/posts/text-counter";
 import { Button } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
@@ -28,7 +28,6 @@ import type { Platform } from "~/core/platforms/platforms";
 import { partsFormSchema, reviewFormSchema } from "~/modules/posts/schemas";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useOptionalUser } from "~/utils/use-root-data";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 const fieldOf = { linkedin: "linkedinText", twitter: "twitterText" } as const;
@@ -107,9 +106,8 @@ export default function ReviewStep() {
 function LegacyReview({ post, lastResult }: { post: PostView; lastResult: Parameters<typeof useZodForm>[2] }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const user = useOptionalUser()?.email ?? "";
-  // The preview shows the account the post goes out from (its first on that network).
-  const authorOf = (platform: Platform) => post.targets.find((target) => target.network === platform)?.channel?.displayName ?? user;
+  // The preview shows the account the post goes out from (its first on that network), never Plume's user.
+  const channelOf = (platform: Platform) => post.targets.find((target) => target.network === platform)?.channel ?? null;
   const [form, fields] = useZodForm("review", reviewFormSchema, lastResult, {
     defaultValue: { linkedinText: post.linkedinText, twitterText: post.twitterText },
   });
@@ -138,7 +136,6 @@ function LegacyReview({ post, lastResult }: { post: PostView; lastResult: Parame
         {post.platforms.map((platform) => {
           const field = fields[fieldOf[platform]];
           const other: Platform = platform === "linkedin" ? "twitter" : "linkedin";
-          const Preview = platform === "linkedin" ? LinkedInPreview : XPreview;
           return (
             <div key={platform} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-2">
@@ -167,7 +164,7 @@ function LegacyReview({ post, lastResult }: { post: PostView; lastResult: Parame
               </div>
               <div className="flex flex-col gap-2">
                 <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("create.review.preview")}</span>
-                <Preview text={textOf(platform)} images={post.images} author={authorOf(platform)} />
+                <TargetPreview target={{ network: platform, channel: channelOf(platform), parts: [{ text: textOf(platform), images: post.images }] }} />
               </div>
             </div>
           );

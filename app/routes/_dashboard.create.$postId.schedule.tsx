@@ -18,7 +18,7 @@ import { getRequestT } from "~/modules/i18n/i18n.server";
 import { finishComposing, getOwnPost } from "~/modules/posts/post.server";
 import { targetSummaries } from "~/modules/posts/post-targets.server";
 import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
-import { submitScheduleForm } from "~/modules/posts/schedule-form.server";
+import { resumePendingSchedule, submitScheduleForm } from "~/modules/posts/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useWizardData } from "./_dashboard.create.$postId";
@@ -28,6 +28,9 @@ import { defaultScheduleValue } from "~/components/posts/schedule-default";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
+  // Back from "connect first": the choice already confirmed is applied, no second Confirm.
+  const resumed = await resumePendingSchedule(request, user, postId);
+  if (resumed) throw resumed;
   try {
     const [suggested, post] = await Promise.all([suggestPostingSlot(user, postId), getOwnPost(user.id, postId)]);
     return { suggested, targets: targetSummaries(post) };

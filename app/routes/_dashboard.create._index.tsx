@@ -14,7 +14,8 @@ import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
 import { composesByChannel } from "~/modules/posts/composer";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { createPost, createPostWithTargets, latestComposingPost, updatePost } from "~/modules/posts/post.server";
+import { latestComposingPost } from "~/modules/posts/post.server";
+import { startWizardDraft, startWizardDraftForAccounts } from "~/modules/posts/wizard-draft.server";
 import { channelsFormSchema, chosenPlatforms, platformsFormSchema } from "~/modules/posts/schemas";
 import { wizardDefaults } from "~/modules/posts/wizard-defaults.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(submission);
   const { connect } = submission.value;
   const { method } = await wizardDefaults(user.id);
-  const post = await createPost(user.id, { platforms: chosenPlatforms(submission.value), source: method, composeStep: connect ? "platforms" : "method" });
+  const post = await startWizardDraft(user.id, { platforms: chosenPlatforms(submission.value), source: method, composeStep: connect ? "platforms" : "method" });
   if (!connect) return redirect(stepPath(post.id, "method"));
   const returnTo = stepPath(post.id, "platforms");
   try {
@@ -64,13 +65,7 @@ async function newPostForAccounts(request: Request, userId: string, formData: Fo
   if (submission.status !== "success") return replyInvalid(submission);
   const { method } = await wizardDefaults(userId);
   try {
-    const post = await createPostWithTargets(
-      userId,
-      submission.value.channels.map((channelId) => ({ channelId, parts: [{ text: "" }] })),
-      method,
-    );
-    // A post made from targets starts outside the wizard (composeStep null): put it in.
-    await updatePost(userId, post.id, { composeStep: "method" });
+    const post = await startWizardDraftForAccounts(userId, submission.value.channels, method);
     return redirect(stepPath(post.id, "method"));
   } catch (error) {
     rethrowUnlessAppError(error);

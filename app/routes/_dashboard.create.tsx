@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
 import type { RouteHandle } from "~/utils/page-title";
 
-export const handle: RouteHandle = { title: "nav.generate" };
+export const handle: RouteHandle = { title: "nav.write" };
 
 /** The create wizard's frame; each step is a child route that keeps the draft on the server. */
 export default function CreateLayout() {

@@ -10,6 +10,7 @@ import { PublishingProgressNote } from "~/components/posts/publishing-progress";
 import { TargetList } from "~/components/posts/target-list";
 import { TargetPreview } from "~/components/posts/target-previews";
 import { requireUser } from "~/modules/auth/guards.server";
+import { resumePendingSchedule } from "~/modules/posts/schedule-form.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
@@ -22,7 +23,6 @@ import { publishingProgress } from "~/modules/posts/publishing-progress";
 import { readNoticesOfPost } from "~/modules/publishing/notify.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { FormErrors } from "~/components/ui/field";
-import { useOptionalUser } from "~/utils/use-root-data";
 import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "posts.detail.title" };
@@ -30,6 +30,9 @@ export const handle: RouteHandle = { title: "posts.detail.title" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
+  // Back from "connect first": the choice already confirmed is applied, no second Confirm.
+  const resumed = await resumePendingSchedule(request, user, postId);
+  if (resumed) throw resumed;
   try {
     const post = toPostView(await getOwnPost(user.id, postId));
     await readNoticesOfPost(user.id, post.id);
@@ -72,7 +75,6 @@ export default function PostPage() {
   const { t } = useTranslation();
   const { post, progress } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const author = useOptionalUser()?.email ?? "";
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <Link to="/posts" className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
@@ -96,7 +98,8 @@ export default function PostPage() {
         {/* Each preview as tall as its content: a short post beside a long thread is not stretched. */}
         <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
           {post.targets.map((target) => (
-            <TargetPreview key={target.id} target={{ ...target, channel: target.channel ?? { displayName: author, handle: null, avatarUrl: null } }} />
+            // As it appears on the network: under the connected account (none left: the network's name), at its time.
+            <TargetPreview key={target.id} target={{ ...target, at: post.publishedAt ?? post.scheduledAt }} />
           ))}
         </div>
       </section>

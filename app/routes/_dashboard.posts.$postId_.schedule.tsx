@@ -16,7 +16,7 @@ import { postParams } from "~/modules/http/params.server";
 import { getEditablePost } from "~/modules/posts/post.server";
 import { suggestPostingSlot } from "~/modules/posts/posting-slot.server";
 import { toPostView } from "~/modules/posts/post-view.server";
-import { submitScheduleForm } from "~/modules/posts/schedule-form.server";
+import { resumePendingSchedule, submitScheduleForm } from "~/modules/posts/schedule-form.server";
 import { scheduleFormSchema } from "~/modules/posts/schemas";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -26,6 +26,9 @@ export const handle: RouteHandle = { title: "posts.actions.schedule" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { postId } = getPageParams(params, postParams);
+  // Back from "connect first": the choice already confirmed is applied, no second Confirm.
+  const resumed = await resumePendingSchedule(request, user, postId);
+  if (resumed) throw resumed;
   try {
     const [post, suggested] = await Promise.all([getEditablePost(user.id, postId), suggestPostingSlot(user, postId)]);
     return { post: toPostView(post), timezone: user.timezone, suggested };

@@ -4,12 +4,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CallToAction, Hero, ItemsSection, Stats, Testimonials } from "~/components/marketing/landing-sections";
 import { WaitlistForm } from "~/components/marketing/waitlist-form";
+import { billingAccount } from "~/modules/billing/account.server";
 import { getContent } from "~/modules/content/content.server";
 import { leadToSetupWhileOpen } from "~/modules/settings/setup-state.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replySuccess, replyWithError } from "~/modules/forms/reply.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { HONEYPOT_FIELD, waitlistSchema } from "~/modules/marketing/schemas";
+import { withServerNotes } from "~/modules/marketing/honest-content";
 import { joinWaitlist, waitlistCount } from "~/modules/marketing/waitlist.server";
 import type { RouteHandle } from "~/utils/page-title";
 import { useOptionalUser } from "~/utils/use-root-data";
@@ -22,7 +24,7 @@ export const handle: RouteHandle = { title: (_t, data) => (data as { seo?: { tit
 export async function loader({ request }: LoaderFunctionArgs) {
   await leadToSetupWhileOpen();
   const locale = await getLocale(request);
-  const content = getContent(locale).index;
+  const content = withServerNotes(getContent(locale).index, (await billingAccount(null)).enabled);
   return {
     content,
     count: await waitlistCount(),
@@ -59,7 +61,7 @@ export default function HomePage() {
         <WaitlistForm copy={content.waitlist} count={count} answer={answer} />
         <Stats stats={content.stats} />
         <ItemsSection id="features" title={content.features.title} description={content.features.description} items={content.features.items} />
-        <Testimonials testimonials={content.testimonials} />
+        {content.testimonials ? <Testimonials testimonials={content.testimonials} /> : null}
         {why ? <ItemsSection id={why.id} title={why.title} description={why.description} items={why.items} columns={2} /> : null}
         {content.sections
           .filter((section) => section.id !== "why-choose")

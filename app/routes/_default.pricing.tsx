@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BadgeCheck, ShieldCheck } from "lucide-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { BillingToggle, ComparisonTable, Faq, PlanCards, type Billing } from "~/
 import { getOptionalUser } from "~/modules/auth/guards.server";
 import { billingAccount, type BillingAccount } from "~/modules/billing/account.server";
 import { getContent } from "~/modules/content/content.server";
+import type { PricingContent } from "~/modules/content/schemas";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
@@ -22,22 +23,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const account = await billingAccount(user?.id ?? null);
   const pricing = getContent(await getLocale(request)).pricing;
   const billing: Billing = new URL(request.url).searchParams.get("billing") === "yearly" ? "yearly" : "monthly";
-  return {
-    pricing,
-    billing,
-    account,
-    seo: { title: pricing.seo.title ?? pricing.title, description: pricing.seo.description ?? pricing.description, path: "/pricing" },
-  };
+  // No billing on this server (self-hosted): no plans nor prices, it says what is free here.
+  const seo = account.enabled
+    ? { title: pricing.seo.title ?? pricing.title, description: pricing.seo.description ?? pricing.description, path: "/pricing" }
+    : { title: pricing.selfHosted.title, description: pricing.selfHosted.description, path: "/pricing" };
+  // Without billing the plans are not even sent to the page.
+  return { pricing: account.enabled ? pricing : null, selfHosted: pricing.selfHosted, billing, account, seo };
 }
 
 export const meta: MetaFunction<typeof loader> = routeSeoMeta;
 
 export default function PricingPage() {
   const { t } = useTranslation();
-  const { pricing, billing, account } = useLoaderData<typeof loader>();
+  const { pricing, selfHosted, billing, account } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const user = useOptionalUser();
   const hrefFor = (next: Billing) => searchHref("/pricing", search, { billing: next === "yearly" ? "yearly" : null });
+  if (!pricing) return <SelfHostedPricing content={selfHosted} signedIn={Boolean(user)} />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-16 sm:px-6">
       <header className="mx-auto flex max-w-2xl flex-col items-center gap-4 text-center">
@@ -68,19 +70,47 @@ export default function PricingPage() {
         </p>
       </div>
       <ComparisonTable pricing={pricing} />
-      <section aria-labelledby="logos-title" className="text-center">
-        <h2 id="logos-title" className="mb-6 text-sm font-medium text-muted-foreground">
-          {pricing.logos.title}
-        </h2>
-        <ul className="flex flex-wrap justify-center gap-x-10 gap-y-4">
-          {pricing.logos.items.map((logo) => (
-            <li key={logo.name} className="text-lg font-semibold tracking-tight text-muted-foreground">
-              {logo.name}
-            </li>
-          ))}
-        </ul>
-      </section>
+      {pricing.logos ? (
+        <section aria-labelledby="logos-title" className="text-center">
+          <h2 id="logos-title" className="mb-6 text-sm font-medium text-muted-foreground">
+            {pricing.logos.title}
+          </h2>
+          <ul className="flex flex-wrap justify-center gap-x-10 gap-y-4">
+            {pricing.logos.items.map((logo) => (
+              <li key={logo.name} className="text-lg font-semibold tracking-tight text-muted-foreground">
+                {logo.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Faq faq={pricing.faq} />
+    </div>
+  );
+}
+
+/** /pricing on a server without billing: what is free here, and no prices. */
+function SelfHostedPricing({ content, signedIn }: { content: PricingContent["selfHosted"]; signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 sm:px-6">
+      <header className="flex flex-col items-center gap-4 text-center">
+        <h1 className="text-4xl font-bold tracking-tight text-balance">{content.title}</h1>
+        <p className="text-lg text-muted-foreground">{content.description}</p>
+      </header>
+      <ul className="flex flex-col gap-3 rounded-xl border bg-card p-6">
+        {content.points.map((point) => (
+          <li key={point} className="flex items-start gap-3 text-sm">
+            <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+            {point}
+          </li>
+        ))}
+      </ul>
+      <div className="flex justify-center">
+        <Button asChild size="lg">
+          {signedIn ? <Link to="/posts">{t("billing.checkout.freeSignedIn")}</Link> : <Link to={content.cta.to}>{content.cta.label}</Link>}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -14,7 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const next = (await getOptionalUser(request)) ? "/profile" : "/login";
   try {
-    const { choosePasswordToken } = await verifyEmail(token);
+    const { choosePasswordToken, alreadyVerified } = await verifyEmail(token);
+    if (alreadyVerified) return redirectWithToast(next, { color: "info", title: t("auth.verify.alreadyTitle"), description: t("auth.verify.already") });
     if (choosePasswordToken) {
       return redirectWithToast(`/reset-password?${new URLSearchParams({ token: choosePasswordToken })}`, {
         color: "info",

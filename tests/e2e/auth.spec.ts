@@ -8,7 +8,8 @@ test.describe("accounts", () => {
     await expect(page.getByText("Welcome to Plume!", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: email })).toBeVisible();
     const main = page.getByRole("navigation", { name: "Main" });
-    await expect(main.getByRole("link", { name: "Generate" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Write a post" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Generate" })).toHaveCount(0);
     await expect(main.getByRole("link", { name: "User management" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -94,6 +95,8 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Set the new password" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Sign in with your new password.", { exact: true })).toBeVisible();
+    // Nothing of the new password is left in a field.
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
     await signIn(page, email, "brand-new-password");
     await expect(page).toHaveURL(/\/posts$/);

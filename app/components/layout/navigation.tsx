@@ -17,7 +17,7 @@ export const topNavItems: NavItem[] = [
 
 export function mainNavItems(isAdmin: boolean): NavItem[] {
   return [
-    { to: "/create", labelKey: "nav.generate" },
+    { to: "/create", labelKey: "nav.write" },
     { to: "/posts", labelKey: "nav.posts" },
     { to: "/profile", labelKey: "nav.profile" },
     ...(isAdmin ? [{ to: "/admin/users", labelKey: "nav.userManagement" } as const] : []),

@@ -83,12 +83,25 @@ export function AuthShell({ children }: { children: ReactNode }) {
 }
 
 export function DocsShell({ sidebar, children }: { sidebar: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <Header />
       <div className="mx-auto grid w-full max-w-7xl flex-1 gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_1fr]">
-        <aside className="md:sticky md:top-24 md:self-start">{sidebar}</aside>
+        <aside className="md:sticky md:top-24 md:self-start">
+          {/* On a phone the tree would fill the screen before the page: folded, a tap opens it (no JavaScript needed). */}
+          <details className="group rounded-lg border md:hidden">
+            <summary className="cursor-pointer list-none px-3 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
+              <span aria-hidden className="mr-2 inline-block transition-transform group-open:rotate-90">
+                ›
+              </span>
+              {t("docs.browse")}
+            </summary>
+            <div className="border-t p-2">{sidebar}</div>
+          </details>
+          <div className="hidden md:block">{sidebar}</div>
+        </aside>
         <main id="main" className="min-w-0">
           <AccountNotices />
           {children}

@@ -99,7 +99,7 @@ export function ItemsSection({
   );
 }
 
-export function Testimonials({ testimonials }: { testimonials: IndexContent["testimonials"] }) {
+export function Testimonials({ testimonials }: { testimonials: NonNullable<IndexContent["testimonials"]> }) {
   return (
     <section aria-labelledby="testimonials-title">
       <h2 id="testimonials-title" className="mb-10 text-center text-3xl font-semibold tracking-tight">

@@ -115,13 +115,18 @@ export function ComparisonTable({ pricing }: { pricing: PricingContent }) {
       <h2 id="comparison-title" className="mb-6 text-center text-2xl font-semibold tracking-tight">
         {pricing.comparison.title}
       </h2>
-      <div className="overflow-x-auto rounded-xl border">
-        <table className="w-full min-w-[36rem] text-sm">
+      {/* Fits a phone's width: cells wrap rather than the table scrolling sideways out of sight. */}
+      <div className="rounded-xl border">
+        <table className="w-full table-fixed text-xs break-words sm:text-sm">
+          <colgroup>
+            <col className="w-[34%]" />
+            <col span={3} className="w-[22%]" />
+          </colgroup>
           <thead className="bg-muted/40">
             <tr>
-              <td className="p-3" />
+              <td className="p-2 sm:p-3" />
               {(["free", "pro", "enterprise"] as const).map((id) => (
-                <th key={id} scope="col" className="p-3 text-center font-semibold">
+                <th key={id} scope="col" className="p-2 text-center font-semibold sm:p-3">
                   {names[id]}
                 </th>
               ))}
@@ -136,11 +141,11 @@ export function ComparisonTable({ pricing }: { pricing: PricingContent }) {
               </tr>
               {group.rows.map((row) => (
                 <tr key={row.label}>
-                  <th scope="row" className="p-3 text-left font-normal">
+                  <th scope="row" className="p-2 text-left font-normal sm:p-3">
                     {row.label}
                   </th>
                   {(["free", "pro", "enterprise"] as const).map((id) => (
-                    <td key={id} className="p-3 text-center">
+                    <td key={id} className="p-2 text-center sm:p-3">
                       <Cell value={row[id]} />
                     </td>
                   ))}

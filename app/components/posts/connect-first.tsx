@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -5,6 +6,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ConnectForm } from "~/components/profile/connections-section";
+import { RESUME_PARAM } from "~/modules/posts/pending-schedule";
 import type { Platform } from "~/core/platforms/platforms";
 
 /**
@@ -14,6 +16,9 @@ import type { Platform } from "~/core/platforms/platforms";
 export function ConnectFirst({ platforms, token, className }: { platforms: Platform[] | null | undefined; token?: unknown; className?: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const location = useLocation();
+  // Back here after connecting, the choice the user confirmed is applied (RESUME_PARAM): no second Confirm.
+  const returnTo = `${location.pathname}?${RESUME_PARAM}=1`;
   const [open, setOpen] = useState(Boolean(platforms?.length));
   // Each refusal (a new action answer) opens it again.
   useEffect(() => setOpen(Boolean(platforms?.length)), [platforms, token]);
@@ -30,7 +35,12 @@ export function ConnectFirst({ platforms, token, className }: { platforms: Platf
         ) : null}
         {/* Connecting comes back here: the post and the form are as they were. */}
         {platforms.map((platform) => (
-          <ConnectForm key={platform} provider={platform} label={t("profile.connections.connect", { platform: t(`platforms.${platform}`) })} />
+          <ConnectForm
+            key={platform}
+            provider={platform}
+            returnTo={returnTo}
+            label={t("profile.connections.connect", { platform: t(`platforms.${platform}`) })}
+          />
         ))}
       </div>
     </>

@@ -11,8 +11,9 @@ export type PostsLayout = (typeof POSTS_LAYOUTS)[number];
 export function FilterTabs({ current, counts, hrefFor }: { current: PostFilter; counts: Record<PostFilter, number>; hrefFor: (filter: PostFilter) => string }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("posts.filters.label")} className="-mx-1 overflow-x-auto">
-      <ul className="flex gap-1 px-1">
+    // Wrapped, never scrolled out of sight on a phone.
+    <nav aria-label={t("posts.filters.label")} className="-mx-1">
+      <ul className="flex flex-wrap gap-1 px-1">
         {POST_FILTERS.map((filter) => {
           const active = filter === current;
           return (

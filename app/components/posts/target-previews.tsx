@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { cn } from "~/utils/cn";
+import { useFormatDate } from "~/utils/use-format-date";
 import { ImageGrid, type PreviewImage } from "./previews";
 
 // A target as its network will show it, under the CONNECTED ACCOUNT's name, handle and avatar:
@@ -19,7 +20,45 @@ export interface PreviewChannel {
 export interface PreviewTarget {
   network: NetworkId;
   channel: PreviewChannel | null;
-  parts: { text: string; images: PreviewImage[] }[];
+  /** When the post appears (published, else scheduled); none: "Now". A part's own publishedAt wins. */
+  at?: string | null;
+  parts: { text: string; images: PreviewImage[]; publishedAt?: string | null }[];
+}
+
+/** The time line of a preview: when it went out (or will), "Now" only for a post with no time yet. */
+function useWhen(short: boolean) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  return (at: string | null | undefined) => (at ? formatDate(at) : t(short ? "preview.nowShort" : "preview.now"));
+}
+
+// LinkedIn folds a post after about three lines (roughly 210 characters) behind "…see more".
+const FOLD_CHARS = 210;
+const FOLD_LINES = 3;
+
+function fold(text: string): [string, string] {
+  const lines = text.split("\n");
+  let head = lines.slice(0, FOLD_LINES).join("\n");
+  if (head.length > FOLD_CHARS) head = head.slice(0, FOLD_CHARS);
+  return head.length < text.length ? [head.trimEnd(), text.slice(head.length)] : [text, ""];
+}
+
+/** LinkedIn's folded text, opened with "see more" (a <details>: no JavaScript needed). */
+function FoldedText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [head, rest] = fold(text);
+  if (!rest) return <>{text}</>;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+        {head}
+        <span className="group-open:hidden">
+          … <span className="opacity-60 hover:underline">{t("preview.seeMore")}</span>
+        </span>
+      </summary>
+      <span>{rest}</span>
+    </details>
+  );
 }
 
 /**
@@ -109,6 +148,7 @@ function ThreadPreview({ target, look }: { target: PreviewTarget; look: ThreadLo
   const { t } = useTranslation();
   const name = target.channel?.displayName ?? t(`platforms.${look.network}`);
   const handle = target.channel?.handle ? `@${target.channel.handle}` : "";
+  const when = useWhen(true);
   return (
     <article aria-label={t(`preview.${look.network}`)} className={cn("rounded-lg border px-3 pt-3 shadow-xs", look.article)}>
       <ol>
@@ -123,7 +163,8 @@ function ThreadPreview({ target, look }: { target: PreviewTarget; look: ThreadLo
                 <p className="flex min-w-0 gap-1 text-sm">
                   <span className={cn("truncate", look.name)}>{name}</span>
                   <span className={cn("truncate", look.muted)}>
-                    {handle} · {t("preview.nowShort")}
+                    {handle ? `${handle} · ` : ""}
+                    {when(part.publishedAt ?? target.at)}
                   </span>
                 </p>
                 <p className="text-sm break-words whitespace-pre-wrap">{part.text || <Empty />}</p>
@@ -153,6 +194,7 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
   const name = target.channel?.displayName ?? t("platforms.linkedin");
   // A page's post is by the organization: its logo is square on LinkedIn, a member's picture round.
   const logo = target.channel?.kind === "page" || target.channel?.kind === "organization" ? "rounded-md" : "";
+  const when = useWhen(false);
   return (
     <article
       aria-label={t("preview.linkedin")}
@@ -163,11 +205,11 @@ export function LinkedInPostPreview({ target }: { target: PreviewTarget }) {
         <span className="flex min-w-0 flex-col">
           <span className="truncate text-sm font-semibold">{name}</span>
           <span className="flex items-center gap-1 text-xs text-black/60 dark:text-white/60">
-            {t("preview.now")} · <Globe aria-hidden className="size-3" />
+            {when(post?.publishedAt ?? target.at)} · <Globe aria-hidden className="size-3" />
           </span>
         </span>
       </header>
-      <p className="px-3 pb-3 text-sm break-words whitespace-pre-wrap">{post?.text || <Empty />}</p>
+      <div className="px-3 pb-3 text-sm break-words whitespace-pre-wrap">{post?.text ? <FoldedText text={post.text} /> : <Empty />}</div>
       <ImageGrid images={post?.images ?? []} />
       <footer aria-hidden className="flex justify-around border-t border-black/10 px-2 py-1 text-black/60 dark:border-white/10 dark:text-white/60">
         {[ThumbsUp, MessageCircle, Repeat2, Send].map((Icon, index) => (

@@ -177,8 +177,8 @@ function ChannelRow({ channel, method }: { channel: ChannelEntry; method: Connec
             {[channel.displayName ? handle : null, t(`platforms.${channel.network}`)].filter(Boolean).join(" · ")}
           </span>
           <span className="text-xs text-muted-foreground">{t("profile.connections.since", { date: formatDate(channel.connectedAt, "date") })}</span>
-          {channel.expiresAt ? (
-            <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(channel.expiresAt) })}</span>
+          {channel.accessEndsAt && !needsReconnect ? (
+            <span className="text-xs text-muted-foreground">{t("profile.connections.expires", { date: formatDate(channel.accessEndsAt) })}</span>
           ) : null}
           {isPage && channel.via && !needsReconnect ? (
             <span className="text-xs text-muted-foreground">{t("profile.pages.via", { account: channel.via })}</span>

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/ui/field";
@@ -8,6 +8,12 @@ import { changePasswordSchema } from "~/modules/auth/schemas";
 import { ProfileSection } from "./section";
 
 export function PasswordSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  // A saved change redirects back here: with JavaScript the page stays, so the form starts afresh on
+  // each arrival (a refusal answers without navigating and keeps what the form shows).
+  return <PasswordForm key={useLocation().key} lastResult={lastResult} />;
+}
+
+function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const [form, fields] = useZodForm("change-password", changePasswordSchema, lastResult);
   return (

@@ -6,11 +6,16 @@ import { cn } from "~/utils/cn";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+// At the top, over the header's band: at the bottom a toast covered the wizard's Back and Continue
+// (and every form's submit button on a phone), the actions a user needs after a toast.
 export const ToastViewport = forwardRef<ElementRef<typeof ToastPrimitive.Viewport>, ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
   ({ className, ...props }, ref) => (
     <ToastPrimitive.Viewport
       ref={ref}
-      className={cn("fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]", className)}
+      className={cn(
+        "fixed top-0 left-1/2 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-2 outline-none sm:max-w-[420px] sm:p-3",
+        className,
+      )}
       {...props}
     />
   ),

@@ -167,14 +167,28 @@ export async function sendVerificationEmail(userId: string): Promise<void> {
  * the owner's, so its owner is sent on to choose a new one (a reset link, returned), which ends
  * every other session and only then makes the account an admin (decision 41).
  */
-export async function verifyEmail(token: string): Promise<{ userId: string; choosePasswordToken: string | null }> {
+export async function verifyEmail(token: string): Promise<{ userId: string; choosePasswordToken: string | null; alreadyVerified: boolean }> {
   const userId = await consumeToken(token, "email_verification");
-  if (!userId) throw new AppError("invalid_token", "auth.verify.invalidLink");
+  if (!userId) {
+    // A link opened again (or late) for an address that is verified: nothing is wrong, say so.
+    const verified = await verifiedOwnerOf(token);
+    if (verified) return { userId: verified, choosePasswordToken: null, alreadyVerified: true };
+    throw new AppError("invalid_token", "auth.verify.invalidLink");
+  }
   const db = getDb();
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
-  if (isListedAdmin(user.email)) return { userId, choosePasswordToken: await issueToken(userId, "password_reset") };
+  if (isListedAdmin(user.email)) return { userId, choosePasswordToken: await issueToken(userId, "password_reset"), alreadyVerified: false };
   await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
-  return { userId, choosePasswordToken: null };
+  return { userId, choosePasswordToken: null, alreadyVerified: false };
+}
+
+/** The owner of a verification token (used or expired) whose address is verified, if any. */
+async function verifiedOwnerOf(token: string): Promise<string | null> {
+  const row = await getDb().userToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { purpose: true, user: { select: { id: true, emailVerifiedAt: true } } },
+  });
+  return row?.purpose === "email_verification" && row.user.emailVerifiedAt ? row.user.id : null;
 }
 
 /** Always answers the same way, so it tells nobody whether an address has an account. */

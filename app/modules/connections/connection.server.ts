@@ -49,7 +49,11 @@ export interface ChannelEntry {
   avatarUrl: string | null;
   status: "active" | "needs_reconnect";
   connectedAt: string;
-  expiresAt: string | null;
+  /**
+   * When the user will have to connect again, or null: the access's end, unless a refresh token
+   * renews it (X, LinkedIn); then the refresh token's own end, if it has one.
+   */
+  accessEndsAt: string | null;
   /** The instance's origin where the network has instances (Mastodon): reconnecting goes back there. */
   instance: string | null;
   /** "member" (a person), "account", or "page" (an organization's page, docs/decisions/0058). */
@@ -73,8 +77,15 @@ type ChannelRow = {
   status: string;
   connectedAt: Date;
   expiresAt: Date | null;
+  refreshTokenEnc: string | null;
+  refreshExpiresAt: Date | null;
   instance: string | null;
 };
+
+/** An access token that renews itself ends only with its refresh token; a two-hour X token is no warning. */
+function accessEndsAt(row: Pick<ChannelRow, "expiresAt" | "refreshTokenEnc" | "refreshExpiresAt">): Date | null {
+  return row.refreshTokenEnc ? row.refreshExpiresAt : row.expiresAt;
+}
 
 const kindOf = (kind: string): ChannelEntry["kind"] => (kind === "member" || kind === "page" ? kind : "account");
 
@@ -91,7 +102,7 @@ function toChannelEntry(row: ChannelRow, all: readonly ChannelRow[]): ChannelEnt
     avatarUrl: channelAvatarPath(row),
     status: row.status === "needs_reconnect" ? "needs_reconnect" : "active",
     connectedAt: row.connectedAt.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
+    accessEndsAt: accessEndsAt(row)?.toISOString() ?? null,
     instance: row.instance,
   };
 }

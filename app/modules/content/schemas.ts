@@ -52,20 +52,33 @@ export const indexSchema = z
     description: text,
     seo: seoSchema,
     hero: z
-      .object({ badge: text.optional(), title: text, highlight: text.optional(), description: text, primary: link, secondary: link.optional(), note: text.optional() })
+      .object({
+        badge: text.optional(),
+        title: text,
+        highlight: text.optional(),
+        description: text,
+        primary: link,
+        secondary: link.optional(),
+        /** As cta.note: shown only where billing is configured. */
+        note: text.optional(),
+        selfHostedNote: text.optional(),
+      })
       .strict(),
     // The count under the form is said in app/locales (marketing.waitlist.count), through i18next's plurals.
     waitlist: z.object({ title: text, description: text, perk: text }).strict(),
     stats: z.array(z.object({ value: text, label: text }).strict()).default([]),
     features: z.object({ title: text, description: text, items: z.array(item).min(1) }).strict(),
     sections: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, description: text, items: z.array(item).min(1) }).strict()).default([]),
+    // Only real quotes, from real users who agreed: none by default (a self-hosted site invents nobody).
     testimonials: z
       .object({
         title: text,
         items: z.array(z.object({ quote: text, author: z.object({ name: text, role: text, avatar: z.string().optional() }).strict() }).strict()).min(1),
       })
-      .strict(),
-    cta: z.object({ title: text, description: text, primary: link, note: text.optional() }).strict(),
+      .strict()
+      .optional(),
+    /** `note` speaks of the paid plans (trial, guarantee): shown only where billing is configured, `selfHostedNote` elsewhere. */
+    cta: z.object({ title: text, description: text, primary: link, note: text.optional(), selfHostedNote: text.optional() }).strict(),
   })
   .strict();
 
@@ -104,7 +117,10 @@ export const pricingSchema = z
         groups: z.array(z.object({ title: text, rows: z.array(z.object({ label: text, free: cell, pro: cell, enterprise: cell }).strict()).min(1) }).strict()).min(1),
       })
       .strict(),
-    logos: z.object({ title: text, items: z.array(z.object({ name: text }).strict()).min(1) }).strict(),
+    // Real customers only, with their consent: none by default.
+    logos: z.object({ title: text, items: z.array(z.object({ name: text }).strict()).min(1) }).strict().optional(),
+    /** What /pricing says on a server without billing (no STRIPE_SECRET_KEY): no prices, it is free there. */
+    selfHosted: z.object({ title: text, description: text, points: z.array(text).min(1), cta: link }).strict(),
     faq: z.object({ title: text, items: z.array(z.object({ question: text, answer: text }).strict()).min(1) }).strict(),
   })
   .strict();

@@ -29,6 +29,12 @@ describe("usualPostingTimes", () => {
     expect(usualPostingTimes(history, "UTC")).toEqual(["12:00", "10:00", "11:00"]);
   });
 
+  it("leaves out night-time posts: a habit is only learnt in waking hours", () => {
+    const history = [at("2026-05-03T02:30:00Z"), at("2026-05-02T02:40:00Z"), at("2026-05-01T18:00:00Z")];
+    expect(usualPostingTimes(history, "UTC")).toEqual(["18:00"]);
+    expect(usualPostingTimes([at("2026-05-03T23:00:00Z")], "UTC")).toEqual(["09:00"]);
+  });
+
   it("falls back to UTC for a zone it does not know", () => {
     expect(usualPostingTimes([at("2026-05-01T15:20:00Z")], "Mars/Olympus")).toEqual(["15:15"]);
   });
@@ -63,11 +69,19 @@ describe("nextFreeSlot", () => {
     expect(nextFreeSlot({ now, zone, usualTimes: ["09:00"], taken: [utcOf("2026-06-10", "10:00", zone)] })).toEqual({ date: "2026-06-10", time: "09:00" });
   });
 
-  it("skips a usual time that does not exist that day (spring forward) and one that happens twice (autumn)", () => {
+  it("never offers a night time, even one the user posted at: 02:30 on the DST nights included", () => {
     const zone = "Europe/Paris";
     // 2026-03-29: 02:00 jumps to 03:00 in Paris; 2026-10-25: 02:00–03:00 happens twice.
-    expect(nextFreeSlot({ now: at("2026-03-28T22:00:00Z"), zone, usualTimes: ["02:30"] })).toEqual({ date: "2026-03-30", time: "02:30" });
-    expect(nextFreeSlot({ now: at("2026-10-24T22:00:00Z"), zone, usualTimes: ["02:30"] })).toEqual({ date: "2026-10-26", time: "02:30" });
+    expect(nextFreeSlot({ now: at("2026-03-28T22:00:00Z"), zone, usualTimes: ["02:30"] })).toEqual({ date: "2026-03-29", time: "09:00" });
+    expect(nextFreeSlot({ now: at("2026-10-24T22:00:00Z"), zone, usualTimes: ["02:30", "23:45", "06:45"] })).toEqual({ date: "2026-10-25", time: "09:00" });
+    // A waking usual time is kept beside a night one.
+    expect(nextFreeSlot({ now: at("2026-06-10T04:00:00Z"), zone, usualTimes: ["02:30", "19:15"] })).toEqual({ date: "2026-06-10", time: "19:15" });
+  });
+
+  it("offers tomorrow morning, not a night slot, when asked late in the evening", () => {
+    // 23:10 in Paris: the next offer is 09:00 the next day, never before 07:00.
+    const slot = nextFreeSlot({ now: at("2026-06-10T21:10:00Z"), zone: "Europe/Paris", usualTimes: ["07:00", "21:30"] });
+    expect(slot).toEqual({ date: "2026-06-11", time: "07:00" });
   });
 
   it("uses the day's own offset across a DST change", () => {

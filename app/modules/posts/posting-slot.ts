@@ -10,7 +10,14 @@ export const DEFAULT_POSTING_TIME = "09:00";
 export const SLOT_LEAD_MS = 30 * 60_000;
 /** A slot is taken when another post of the user is due less than this far from it. */
 export const SLOT_GAP_MS = 60 * 60_000;
+/** Offers stay in waking hours on the user's clock: a post once published at 02:30 is no habit to copy. */
+export const WAKING_HOURS = { from: "07:00", to: "22:00" } as const;
 const USUAL_TIMES_MAX = 3;
+
+/** "HH:mm" strings compare in clock order. */
+export function isWakingTime(time: string): boolean {
+  return time >= WAKING_HOURS.from && time <= WAKING_HOURS.to;
+}
 const SEARCH_DAYS = 60;
 
 export interface LocalSlot {
@@ -19,8 +26,8 @@ export interface LocalSlot {
 }
 
 /**
- * The user's usual local posting times ("HH:mm", down to the quarter hour), most used first and,
- * between equals, the most recent first. `history` is newest first. None yet: 09:00.
+ * The user's usual local posting times ("HH:mm", down to the quarter hour, in WAKING_HOURS), most
+ * used first and, between equals, the most recent first. `history` is newest first. None: 09:00.
  */
 export function usualPostingTimes(history: Date[], zone: string): string[] {
   const counts = new Map<string, number>();
@@ -28,6 +35,7 @@ export function usualPostingTimes(history: Date[], zone: string): string[] {
     const local = DateTime.fromJSDate(at, { zone: isValidTimeZone(zone) ? zone : "UTC" });
     if (!local.isValid) continue;
     const time = local.set({ minute: local.minute - (local.minute % 15) }).toFormat("HH:mm");
+    if (!isWakingTime(time)) continue;
     counts.set(time, (counts.get(time) ?? 0) + 1);
   }
   // A Map keeps insertion order (newest first), and sort is stable: ties stay newest first.
@@ -36,7 +44,7 @@ export function usualPostingTimes(history: Date[], zone: string): string[] {
 }
 
 /**
- * The first of the user's usual times, day after day from today in their zone, that is at least
+ * The first of the user's usual times (those in WAKING_HOURS; none: 09:00), day after day from today in their zone, that is at least
  * SLOT_LEAD_MS ahead, exists and happens once that day (DST), and has no other post within
  * SLOT_GAP_MS. Every slot taken for SEARCH_DAYS days: the first one ahead, taken or not.
  */
@@ -52,7 +60,8 @@ export function nextFreeSlot({
   taken?: Date[];
 }): LocalSlot {
   const safeZone = isValidTimeZone(zone) ? zone : "UTC";
-  const times = [...new Set(usualTimes)].sort();
+  const waking = [...new Set(usualTimes)].filter(isWakingTime).sort();
+  const times = waking.length ? waking : [DEFAULT_POSTING_TIME];
   let firstAhead: LocalSlot | null = null;
   const today = DateTime.fromJSDate(now, { zone: safeZone }).startOf("day");
   for (let day = 0; day < SEARCH_DAYS; day++) {
