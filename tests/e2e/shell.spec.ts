@@ -21,7 +21,7 @@ test.describe("shell", () => {
 
   test("the header, top navigation and footer", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle(/LinkedIn and X posts - Plume$/);
+    await expect(page).toHaveTitle(/LinkedIn, X, Bluesky and Mastodon posts - Plume$/);
     const top = page.getByRole("navigation", { name: "Site" }).first();
     await expect(top.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/getting-started");
     await expect(top.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");

@@ -23,7 +23,7 @@ export function WaitlistForm({ copy, count, answer }: { copy: { title: string; d
   return (
     <section id="waitlist" aria-labelledby="waitlist-title" className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       <div className="flex flex-col gap-2">
-        <p className="w-fit rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">{copy.perk}</p>
+        {copy.perk ? <p className="w-fit rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">{copy.perk}</p> : null}
         <h2 id="waitlist-title" className="text-2xl font-semibold tracking-tight">
           {copy.title}
         </h2>

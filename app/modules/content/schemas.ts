@@ -53,7 +53,9 @@ export const indexSchema = z
     seo: seoSchema,
     hero: z
       .object({
+        /** Speaks of prices (a waitlist discount): shown only where billing is configured, `selfHostedBadge` elsewhere. */
         badge: text.optional(),
+        selfHostedBadge: text.optional(),
         title: text,
         highlight: text.optional(),
         description: text,
@@ -65,7 +67,10 @@ export const indexSchema = z
       })
       .strict(),
     // The count under the form is said in app/locales (marketing.waitlist.count), through i18next's plurals.
-    waitlist: z.object({ title: text, description: text, perk: text }).strict(),
+    // `perk` and `description` speak of prices: where billing is off, `selfHostedPerk` (or none) and `selfHostedDescription`.
+    waitlist: z
+      .object({ title: text, description: text, perk: text, selfHostedDescription: text.optional(), selfHostedPerk: text.optional() })
+      .strict(),
     stats: z.array(z.object({ value: text, label: text }).strict()).default([]),
     features: z.object({ title: text, description: text, items: z.array(item).min(1) }).strict(),
     sections: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, description: text, items: z.array(item).min(1) }).strict()).default([]),
