@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { Trans, useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { CheckboxField, Field, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { signUp } from "~/modules/auth/auth.server";
+import { billingAccount } from "~/modules/billing/account.server";
 import { HOME_AFTER_SIGN_IN, requireAnonymous } from "~/modules/auth/guards.server";
 import { leadToSetupWhileOpen } from "~/modules/settings/setup-state.server";
 import { signupSchema } from "~/modules/auth/schemas";
@@ -25,7 +26,8 @@ export const handle: RouteHandle = { title: "auth.signup.title" };
 export async function loader({ request }: LoaderFunctionArgs) {
   await leadToSetupWhileOpen();
   await requireAnonymous(request);
-  return null;
+  // The trial is a paid plan's: a server without billing promises none (decision 63).
+  return { billing: (await billingAccount(null)).enabled };
 }
 
 const secretFields = ["password", "confirmPassword"];
@@ -51,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignupPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>()?.result;
+  const { billing } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const [timezone, setTimezone] = useState("");
   // The browser knows the user's time zone; without JavaScript the account starts on UTC.
@@ -109,7 +112,7 @@ export default function SignupPage() {
         <StatusButton className="w-full" pendingLabel={t("common.loading")}>
           {t("auth.signup.submit")}
         </StatusButton>
-        <p className="text-center text-xs text-muted-foreground">{t("auth.signup.trialNote")}</p>
+        {billing ? <p className="text-center text-xs text-muted-foreground">{t("auth.signup.trialNote")}</p> : null}
       </Form>
     </AuthCard>
   );
