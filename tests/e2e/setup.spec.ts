@@ -146,6 +146,12 @@ test("the owner sets up a fresh install and reaches a working network", async ({
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page.getByText("LinkedIn connected", { exact: true })).toBeVisible();
 
+  // Writing a post: X is not offered as if it worked, and the admin is led to the settings.
+  await page.goto(`${base}/create`);
+  await expect(page.getByText("Not set up on this server")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Set it up in the server settings" })).toHaveAttribute("href", "/admin/settings#networks");
+  await expect(page.getByRole("button", { name: /Connect X/ })).toHaveCount(0);
+
   // Setup is gone once it is done.
   const again = await fetch(`${base}/setup`, { redirect: "manual" });
   expect(again.status).toBe(302);

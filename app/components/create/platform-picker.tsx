@@ -1,11 +1,13 @@
 import { getCollectionProps } from "@conform-to/react";
 import { Link2 } from "lucide-react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import { ErrorList } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { PLATFORMS, type Platform } from "~/core/platforms/platforms";
+import { useOptionalUser } from "~/utils/use-root-data";
 
 /**
  * LinkedIn and X as two large checkboxes, each saying whether the account is connected. One that
@@ -16,6 +18,7 @@ type CollectionField = Parameters<typeof getCollectionProps>[0];
 
 export function PlatformPicker({ field, connected, connectable = [] }: { field: CollectionField; connected: Platform[]; connectable?: Platform[] }) {
   const { t } = useTranslation();
+  const isAdmin = useOptionalUser()?.isAdmin ?? false;
   const options = getCollectionProps(field, { type: "checkbox", options: [...PLATFORMS] });
   return (
     <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined} className="flex flex-col gap-3">
@@ -52,8 +55,15 @@ export function PlatformPicker({ field, connected, connectable = [] }: { field: 
                   {t("create.platforms.connect")}
                 </StatusButton>
               ) : (
-                // Neither connected nor connectable: the server has no app for this network.
-                <Badge tone="warning">{t("setup.notSetUp")}</Badge>
+                // Neither connected nor connectable: the server has no app for this network (an admin can add it).
+                <span className="flex shrink-0 flex-col items-end gap-1">
+                  <Badge tone="warning">{t("setup.notSetUp")}</Badge>
+                  {isAdmin ? (
+                    <Link to="/admin/settings#networks" className="text-xs font-medium text-primary hover:underline">
+                      {t("setup.notSetUpAdmin")}
+                    </Link>
+                  ) : null}
+                </span>
               )}
             </div>
           );
