@@ -6,9 +6,17 @@ import { getDb } from "~/modules/db/db.server";
 import { createPost, createPostWithTargets } from "~/modules/posts/post.server";
 import { MAX_POST_QUERY_LENGTH, MAX_POST_RESULTS, searchOwnPosts } from "~/modules/posts/post-search.server";
 import { loader } from "~/routes/_default.search";
+import { loader as apiSearch } from "~/routes/api.search";
 import { requestWithCookie, signedInUser } from "./helpers";
 
 beforeAll(() => loadAllContent()); // /search also searches the docs
+
+async function searchApi(q: string, cookie?: string) {
+  const url = `http://localhost:3000/api/search?${new URLSearchParams({ q })}`;
+  const request = cookie ? requestWithCookie(cookie, url) : new Request(url);
+  const response = await apiSearch({ request, params: {}, context: { cspNonce: "", clientIp: "192.0.2.61" } });
+  return (await response.json()) as { data: unknown[]; posts?: { id: string }[] };
+}
 
 async function searchPage(q: string, cookie?: string) {
   const url = `http://localhost:3000/search?${new URLSearchParams({ q })}`;
@@ -31,6 +39,9 @@ describe("searchOwnPosts", () => {
     expect(page.posts.map((post) => post.id)).toEqual([mine.id]);
     // Signed out: the public pages only, as before.
     expect((await searchPage("quarterly")).posts).toEqual([]);
+    // The JSON API: `posts` beside `data` for a session, absent without one.
+    expect((await searchApi("Quarterly", owner.cookie)).posts?.map((post) => post.id)).toEqual([mine.id]);
+    expect(await searchApi("quarterly")).not.toHaveProperty("posts");
   });
 
   it("reads every part of every target, and takes % and _ literally", async () => {
