@@ -50,11 +50,17 @@ export function SearchResults({
   const option = (index: number) =>
     listbox ? ({ role: "option", id: `search-result-${index}`, "aria-selected": index === activeIndex, tabIndex: -1 } as const) : ({} as const);
   const item = (index: number) => cn("flex flex-col gap-0.5 rounded-lg px-3 py-2 hover:bg-muted", listbox && index === activeIndex && "bg-accent");
+  const GroupLabel = listbox ? "div" : "h2";
   const postList = posts.length ? (
     <section aria-labelledby="search-posts-heading" role={listbox ? "group" : undefined}>
-      <h2 id="search-posts-heading" className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+      {/* In the listbox, a group's label is presentational (a heading there is not allowed ARIA). */}
+      <GroupLabel
+        id="search-posts-heading"
+        role={listbox ? "presentation" : undefined}
+        className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+      >
         {t("search.posts")}
-      </h2>
+      </GroupLabel>
       <ul role={listbox ? "presentation" : undefined} className="flex flex-col gap-1">
         {posts.map((post, index) => {
           const moment = postMoment(post);

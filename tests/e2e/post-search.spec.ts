@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createPost, expect, signUp, test, uniqueEmail } from "./fixtures";
 
 test.describe("search finds the user's own posts", () => {
@@ -14,6 +15,13 @@ test.describe("search finds the user's own posts", () => {
       await expect(first).toContainText("Spring Giveaway: three mugs to win");
       await expect(first).toContainText("Draft");
       await expect(dialog.getByRole("group", { name: "Your posts" })).toBeVisible();
+      // The listbox with its groups stays valid ARIA (axe runs as a script: with JavaScript only).
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(" | ")}`),
+      ).toEqual([]);
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/posts/${id}$`));
     } else {
