@@ -4,11 +4,13 @@ import { Search } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { loader as searchLoader } from "~/routes/_default.search";
-import { SearchResults } from "./search-results";
+import { resultPaths, SearchResults } from "./search-results";
+import { useOptionalUser } from "~/utils/use-root-data";
 import { capture } from "~/utils/analytics";
 
 /**
- * Meta+K (Ctrl+K) search over docs, blog and pages, at most 42 results, keyboard navigable.
+ * Meta+K (Ctrl+K) search over the signed-in user's own posts (at most 8, first), then docs, blog and
+ * pages (at most 42), keyboard navigable.
  * Without JavaScript the header's search link goes to /search, which gives the same results.
  */
 export function SearchDialog() {
@@ -19,7 +21,10 @@ export function SearchDialog() {
   const fetcher = useFetcher<typeof searchLoader>();
   const navigate = useNavigate();
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const user = useOptionalUser();
   const results = query.trim() ? (fetcher.data?.results ?? []) : [];
+  const posts = query.trim() ? (fetcher.data?.posts ?? []) : [];
+  const paths = resultPaths(posts, results);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -52,15 +57,15 @@ export function SearchDialog() {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown") {
       event.preventDefault();
-      setActive((i) => Math.min(i + 1, Math.max(results.length - 1, 0)));
+      setActive((i) => Math.min(i + 1, Math.max(paths.length - 1, 0)));
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === "Enter") {
       event.preventDefault();
-      const target = results[active];
+      const target = paths[active];
       setOpen(false);
-      navigate(target ? target.path : `/search?${new URLSearchParams({ q: query })}`);
+      navigate(target ?? `/search?${new URLSearchParams({ q: query })}`);
     }
   };
 
@@ -81,21 +86,21 @@ export function SearchDialog() {
               value={query}
               onChange={(event) => search(event.target.value)}
               onKeyDown={onKeyDown}
-              placeholder={t("search.placeholder")}
-              aria-label={t("search.label")}
+              placeholder={t(user ? "search.postsPlaceholder" : "search.placeholder")}
+              aria-label={t(user ? "search.postsLabel" : "search.label")}
               role="combobox"
-              aria-expanded={results.length > 0}
+              aria-expanded={paths.length > 0}
               aria-controls="search-results"
-              aria-activedescendant={results.length ? `search-result-${active}` : undefined}
+              aria-activedescendant={paths.length ? `search-result-${active}` : undefined}
               className="h-12 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
             />
             <kbd className="rounded border px-1.5 text-xs text-muted-foreground">Esc</kbd>
           </div>
           <div className="overflow-y-auto p-2">
-            {query.trim() && fetcher.state === "idle" && results.length === 0 ? (
+            {query.trim() && fetcher.state === "idle" && paths.length === 0 ? (
               <p className="p-4 text-center text-sm text-muted-foreground">{t("search.none", { q: query })}</p>
             ) : (
-              <SearchResults listbox results={results} activeIndex={active} onNavigate={() => setOpen(false)} />
+              <SearchResults listbox posts={posts} results={results} activeIndex={active} onNavigate={() => setOpen(false)} />
             )}
           </div>
         </DialogPrimitive.Content>

@@ -6,7 +6,10 @@ import { SearchResults } from "~/components/search-results";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { MAX_RESULTS, searchContent } from "~/modules/content/search.server";
+import { getOptionalUser } from "~/modules/auth/guards.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
+import { searchOwnPosts } from "~/modules/posts/post-search.server";
+import { useOptionalUser } from "~/utils/use-root-data";
 import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "search.title" };
@@ -14,20 +17,24 @@ export const handle: RouteHandle = { title: "search.title" };
 /** The search without JavaScript (/search?q=), and the data the Meta+K dialog loads. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  return { q, results: searchContent(await getLocale(request), q), max: MAX_RESULTS };
+  // Signed in, the user's own posts come first; signed out, only the public pages.
+  const user = await getOptionalUser(request);
+  const posts = user ? await searchOwnPosts(user.id, q) : [];
+  return { q, posts, results: searchContent(await getLocale(request), q), max: MAX_RESULTS };
 }
 
 export default function SearchPage() {
   const { t } = useTranslation();
-  const { q, results } = useLoaderData<typeof loader>();
+  const user = useOptionalUser();
+  const { q, posts, results } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{t("search.title")}</h1>
       <Form method="get" role="search" className="mb-8 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
-          {t("search.label")}
+          {t(user ? "search.postsLabel" : "search.label")}
         </label>
-        <Input id="search-page-q" name="q" type="search" defaultValue={q} placeholder={t("search.placeholder")} />
+        <Input id="search-page-q" name="q" type="search" defaultValue={q} placeholder={t(user ? "search.postsPlaceholder" : "search.placeholder")} />
         <Button type="submit">
           <Search aria-hidden />
           {t("search.submit")}
@@ -36,9 +43,9 @@ export default function SearchPage() {
       {q ? (
         <>
           <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-            {t("search.count", { count: results.length, q })}
+            {t("search.count", { count: posts.length + results.length, q })}
           </p>
-          <SearchResults results={results} />
+          <SearchResults posts={posts} results={results} />
         </>
       ) : null}
     </div>

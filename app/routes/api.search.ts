@@ -1,12 +1,21 @@
 import { apiData, apiRoute } from "~/modules/api/api.server";
+import { getOptionalUser } from "~/modules/auth/guards.server";
 import { searchContent, searchQuerySchema } from "~/modules/content/search.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
+import { searchOwnPosts } from "~/modules/posts/post-search.server";
 
-/** GET /api/search?q=: docs, blog and pages matching the query (at most 42), in the request's language. */
+/**
+ * GET /api/search?q=: docs, blog and pages matching the query (at most 42), in the request's
+ * language; for a signed-in session, also `posts`: its user's own posts that match (at most 8).
+ */
 const handler = apiRoute({
   GET: async ({ request }) => {
     const { q } = searchQuerySchema.parse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
-    return apiData(searchContent(await getLocale(request), q));
+    const results = searchContent(await getLocale(request), q);
+    const user = await getOptionalUser(request);
+    if (!user) return apiData(results);
+    // Beside `data`, so clients that read only `data` see the answer they always had.
+    return Response.json({ data: results, posts: await searchOwnPosts(user.id, q) }, { headers: { "Cache-Control": "private, no-store" } });
   },
 });
 

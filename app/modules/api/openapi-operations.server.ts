@@ -24,6 +24,8 @@ import {
   connectUrlSchema,
   organizationChoiceSchema,
   draftSchema,
+  postSearchResultSchema,
+  searchResultSchema,
   stripeUrlSchema,
   waitlistCountSchema,
   waitlistJoinedSchema,
@@ -349,10 +351,14 @@ export const API_PATHS: ApiPaths = {
   "/api/search": {
     GET: {
       tag: "Public",
-      summary: "Search the docs, blog and pages (at most 42 results)",
+      summary: "Search the docs, blog and pages (at most 42 results), and the signed-in user's own posts (at most 8)",
+      description: "`posts` is there only for a signed-in session: its user's posts, never another's, most recently changed first.",
       public: true,
       query: searchQuerySchema,
-      answer: { status: 200, data: "SearchResult", list: "all" },
+      answer: {
+        status: 200,
+        raw: z.object({ data: z.array(searchResultSchema), posts: z.array(postSearchResultSchema).optional() }),
+      },
     },
   },
   "/api/waitlist": {

@@ -5,6 +5,7 @@ import type { ServiceEntry } from "~/modules/connections/connection.server";
 import type { SearchResult } from "~/modules/content/search.server";
 import { ERROR_STATUS } from "~/modules/errors/codes";
 import { NETWORK_IDS, PLATFORMS, type NetworkId } from "~/core/platforms/platforms";
+import type { PostSearchResult } from "~/modules/posts/post-search.server";
 import type { PostView } from "~/modules/posts/post-view.server";
 import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";
@@ -212,6 +213,15 @@ export const searchResultSchema = z.object({
   kind: z.enum(["docs", "blog", "page"]),
 });
 
+export const postSearchResultSchema = z.object({
+  id: z.string(),
+  status: z.string().describe("draft, scheduled, publishing, published or failed"),
+  excerpt: z.string().describe("About 120 characters of the post's text, around the first match"),
+  scheduledAt: time.nullable(),
+  publishedAt: time.nullable(),
+  createdAt: time,
+});
+
 /** One text per network: the version 1 pair's fields, then `<network>Text` for the others (blueskyText…). */
 export const draftSchema = z.object(
   Object.fromEntries(NETWORK_IDS.map((network) => [draftField(network), z.string().describe('"" for a network not chosen')])) as Record<
@@ -247,6 +257,7 @@ export const componentSchemas = {
   Service: serviceSchema,
   Channel: channelSchema,
   SearchResult: searchResultSchema,
+  PostSearchResult: postSearchResultSchema,
   ListMeta: listMetaSchema,
   Error: errorSchema,
 };
@@ -262,5 +273,6 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<ChannelView, z.output<typeof channelSchema>>>,
   Holds<Same<AdminUserView, z.output<typeof adminUserSchema>>>,
   Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,
+  Holds<Same<PostSearchResult, z.output<typeof postSearchResultSchema>>>,
   Holds<Same<Draft, z.output<typeof draftSchema>>>,
 ];
