@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t, locale } = await getRequestT(request);
   const parsed = settingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return replyMessages([t("setup.settings.invalidForm")], 400);
-  const outcome = await handleSettingsForm(parsed.data, admin, t, locale);
+  const outcome = await handleSettingsForm(parsed.data, admin, t, locale, request.headers.get("Origin"));
   if (outcome.kind === "confirm") return redirect(`/admin/settings?clear=${outcome.key}#confirm-clear`);
   if (outcome.kind === "problems") return replyMessages(outcome.messages, 422, { intent: parsed.data.intent });
   return redirectWithToast("/admin/settings", { color: outcome.color, title: outcome.title, description: outcome.description });

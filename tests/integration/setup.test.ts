@@ -1,9 +1,9 @@
 // The setup of a fresh install and the stored settings (docs/decisions/0061): the first account is
 // the one admin even when twenty setups arrive at once; stored LinkedIn/X credentials are the ones
 // sent to the provider, the environment wins over them, and each "Test" tells its outcomes apart.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { getEnv, resetEnvCache } from "~/core/env/env.server";
-import { setStoredSettings } from "~/core/settings/stored-settings";
+import { DEFAULTED_VARIABLES, setStoredSettings } from "~/core/settings/stored-settings";
 import { signUp } from "~/modules/auth/auth.server";
 import { getDb } from "~/modules/db/db.server";
 import { isAppError } from "~/modules/errors/app-error";
@@ -12,7 +12,9 @@ import { loadStoredSettings, saveSettings } from "~/modules/settings/settings.se
 import { claimSetup } from "~/modules/auth/setup.server";
 import { forgetSetupState, isSetupOpen, setupCode } from "~/modules/settings/setup-state.server";
 import { isAdmin } from "~/modules/users/roles.server";
+import * as settingsPage from "~/routes/_dashboard.admin.settings";
 import { startFakes, type Fakes } from "../support/publishing";
+import { call } from "../support/route-call";
 
 const listedAdmins = process.env.ADMIN_EMAILS;
 
@@ -53,6 +55,29 @@ describe("setup of a fresh install", { timeout: 60_000 }, () => {
     expect(users[0]!.emailVerifiedAt).not.toBeNull();
     forgetSetupState();
     expect(await isSetupOpen()).toBe(false);
+  });
+
+  it("the site address is saved only from itself: saved from another, it would refuse the admin's next forms", async () => {
+    // As on a fresh `npm start`: the address is the default one, not the operator's.
+    process.env[DEFAULTED_VARIABLES] = "APP_URL";
+    onTestFinished(() => {
+      delete process.env[DEFAULTED_VARIABLES];
+      setStoredSettings({});
+      resetEnvCache();
+    });
+    const { cookie } = await claimSetup(
+      { email: "owner@example.com", password: "a long password", code: await setupCode(), locale: "en" },
+      { ip: "203.0.113.9" },
+    );
+    const form = { intent: "site", SITE_NAME: "Our Plume", APP_URL: "https://plume.example.com" };
+    const elsewhere = await call(settingsPage.action, { method: "POST", cookie, form, headers: { Origin: "http://localhost:3000" } });
+    expect(elsewhere.status).toBe(422);
+    expect(JSON.stringify(elsewhere.body)).toContain("Open the settings from https://plume.example.com");
+    expect(await getDb().instanceSetting.count({ where: { key: { in: ["APP_URL", "SITE_NAME"] } } })).toBe(0);
+
+    const fromItself = await call(settingsPage.action, { method: "POST", cookie, form, headers: { Origin: "https://plume.example.com" } });
+    expect(fromItself.status).toBe(302);
+    expect(await getDb().instanceSetting.count({ where: { key: { in: ["APP_URL", "SITE_NAME"] } } })).toBe(2);
   });
 
   it("asks for the code from the log: a wrong one creates nothing", async () => {

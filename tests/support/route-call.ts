@@ -22,9 +22,10 @@ export async function call(
     form?: FormData | URLSearchParams | Record<string, string>;
     cookie?: string;
     lang?: string;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<Answer> {
-  const headers = new Headers();
+  const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.lang) headers.set("Accept-Language", init.lang);
   let body: BodyInit | undefined;

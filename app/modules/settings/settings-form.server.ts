@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { getEnv } from "~/core/env/env.server";
 import { SECRET_SETTING_KEYS, setByEnvironment, type StoredSettingKey, type StoredSettings } from "~/core/settings/stored-settings";
+import { addressToOpenFirst } from "./address-check";
 import { checkAi, checkMail, checkNetworkCredentials } from "./checks.server";
 import { NETWORK_CREDENTIALS } from "./overview.server";
 import type { SettingsForm } from "./schemas";
@@ -34,10 +35,20 @@ async function save(values: Partial<Record<StoredSettingKey, string | undefined>
   return { kind: "problems", messages };
 }
 
-export async function handleSettingsForm(form: SettingsForm, admin: { id: string; email: string }, t: TFunction, locale: "en" | "fr"): Promise<FormOutcome> {
+/** `requestOrigin`: the Origin header of the form's request (the address the admin is using), if any. */
+export async function handleSettingsForm(
+  form: SettingsForm,
+  admin: { id: string; email: string },
+  t: TFunction,
+  locale: "en" | "fr",
+  requestOrigin: string | null = null,
+): Promise<FormOutcome> {
   switch (form.intent) {
-    case "site":
+    case "site": {
+      const openFirst = setByEnvironment("APP_URL") ? null : addressToOpenFirst(form.APP_URL, requestOrigin);
+      if (openFirst) return { kind: "problems", messages: [t("setup.settings.site.openFirst", { address: openFirst })] };
       return save({ SITE_NAME: form.SITE_NAME, APP_URL: form.APP_URL }, admin.id, t);
+    }
     case "network": {
       const keys = NETWORK_CREDENTIALS[form.network];
       return save({ [keys.clientId]: form.clientId, [keys.clientSecret]: form.clientSecret }, admin.id, t);
