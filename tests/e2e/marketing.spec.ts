@@ -136,7 +136,7 @@ test.describe("marketing site", () => {
     await expect(page.getByRole("heading", { name: "Rejoignez la liste VIP en accès anticipé" })).toBeVisible();
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/\?lang=en$/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/\?lang=fr$/);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /LinkedIn et X/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /LinkedIn, X, Bluesky et Mastodon/);
     await page.goto("/docs/getting-started?lang=fr");
     await expect(page.getByRole("heading", { level: 1, name: "Bien démarrer" })).toBeVisible();
     await page.goto("/pricing?lang=fr");
