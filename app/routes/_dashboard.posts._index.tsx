@@ -13,10 +13,12 @@ import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
+import { networksToConnectFirst } from "~/modules/posts/quick-compose.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
 import { useListNavigation } from "~/utils/list-navigation";
 import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
+import { useWritePostHref } from "~/utils/use-write-post-href";
 
 export const handle: RouteHandle = { title: "nav.posts" };
 
@@ -29,14 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
   if (view === "calendar") {
     const calendar = await loadPostsCalendar(user, status, params.get("month"), await getLocale(request));
-    return { view, status, ...calendar, list: null };
+    return { view, status, ...calendar, list: null, connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(user.id) : null };
   }
   const list = await loadPostsPage(user.id, status, page, PAGE_SIZE[view]);
-  return { view, status, counts: list.counts, list, calendar: null };
+  // A first visit with nothing connected: connecting is the first step, offered right here.
+  const connectFirst = list.counts.all === 0 ? await networksToConnectFirst(user.id) : null;
+  return { view, status, counts: list.counts, list, calendar: null, connectFirst };
 }
 
 export default function PostsPage() {
   const { t } = useTranslation();
+  const writePost = useWritePostHref();
   const data = useLoaderData<typeof loader>();
   const onListClick = useListNavigation();
   const { search } = useLocation();
@@ -50,7 +55,7 @@ export default function PostsPage() {
         description={t("posts.description")}
         actions={
           <Button asChild>
-            <Link to="/create">
+            <Link to={writePost}>
               <PenSquare aria-hidden />
               {t("posts.write")}
             </Link>
@@ -58,7 +63,7 @@ export default function PostsPage() {
         }
       />
       {empty ? (
-        <PostsEmptyState filter="all" />
+        <PostsEmptyState filter="all" connectFirst={data.connectFirst} />
       ) : (
         <div className="flex flex-col gap-6">
           <PlatformIconSprite />

@@ -15,6 +15,7 @@ import { resultFor } from "~/modules/forms/reply";
 import { networkParams } from "~/modules/http/params.server";
 import { getPageParams, notFoundPage } from "~/modules/http/route-errors.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
+import { safeRedirect } from "~/modules/http/redirect";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -39,12 +40,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { method: "app_password" as const, network, helpUrl, reconnect, instance: "" };
 }
 
+/** Where to go once connected: the page that sent the user here (the composer), else the profile. */
+function returnToOf(request: Request): string {
+  return safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/profile#connections");
+}
+
 async function connectByInstance(request: Request, network: Parameters<typeof startInstanceConnect>[2], formData: FormData) {
   const { user, sessionId } = await requireUserSession(request);
   const submission = parseWithZod(formData, { schema: instanceFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    return redirect(await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: "/profile#connections" }));
+    return redirect(await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: returnToOf(request) }));
   } catch (error) {
     if (!isAppError(error)) logger.error({ err: error, userId: user.id, network }, "Instance connection failed to start");
     const failure = isAppError(error) ? error : new AppError("connect_failed", `connections.errors.connectFailed.${network}`);
@@ -63,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { t } = await getRequestT(request);
   try {
     const { update } = await connectWithAppPassword(user, network, submission.value);
-    return redirectWithToast("/profile#connections", {
+    return redirectWithToast(returnToOf(request), {
       color: "success",
       title: t(update ? `connections.updated.${network}` : `connections.connected.${network}`),
     });

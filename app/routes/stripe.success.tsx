@@ -9,6 +9,7 @@ import { checkoutOutcome } from "~/modules/billing/checkout.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { notFoundPage, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import type { RouteHandle } from "~/utils/page-title";
+import { useWritePostHref } from "~/utils/use-write-post-href";
 
 // Light like Stripe's own checkout page, which the user comes back from: no dark-light-dark flash.
 export const handle: RouteHandle = { title: "payment.success.title", forcedColorMode: "light" };
@@ -42,6 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function PaymentSuccessPage() {
   const { t } = useTranslation();
+  const writePost = useWritePostHref();
   const { state, plan, status } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   return (
@@ -79,7 +81,7 @@ export default function PaymentSuccessPage() {
         ) : null}
         {state === "confirmed" ? (
           <Button asChild>
-            <Link to="/create">{t("billing.checkout.success.startCreating")}</Link>
+            <Link to={writePost}>{t("billing.checkout.success.startCreating")}</Link>
           </Button>
         ) : null}
         {state === "unpaid" ? (

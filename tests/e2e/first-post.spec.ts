@@ -3,9 +3,10 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { connectAccount, expect, signUp, test, uniqueEmail } from "./fixtures";
 import { interactionCounter } from "./interactions";
 
-// Issue 15: from "Write a post" to a scheduled post in 8 interactions or fewer, with and without
-// JavaScript. The walks act only through the counter, and only do what a person would have to:
-// a box already ticked or an option already chosen is left alone.
+// Issue 15: from "Write a post" to a scheduled post in 8 interactions or fewer through the wizard,
+// where "Write a post" leads without JavaScript (with it, the composer: composer.spec.ts, 4 or
+// fewer). The walks act only through the counter, and only do what a person would have to: a box
+// already ticked or an option already chosen is left alone.
 const GOAL_WRITE = 8;
 const GOAL_AFTER_AI_DRAFT = 6;
 
@@ -13,7 +14,9 @@ const GOAL_AFTER_AI_DRAFT = 6;
 test.use({ timezoneId: "America/New_York" });
 
 test.describe("first post", () => {
-  test("connected: write it myself, then the AI path, each within the goal, at the next free usual slot", async ({ page }) => {
+  test("connected: write it myself, then the AI path, each within the goal, at the next free usual slot", async ({ page, hasJavaScript }) => {
+    // With JavaScript "Write a post" opens the one-screen composer: composer.spec.ts counts that walk.
+    test.skip(hasJavaScript, "the wizard's walk is the path of pages without JavaScript");
     test.slow(); // two whole walks, and an account connected first
     await signUp(page, uniqueEmail("first-post"));
     await connectAccount(page, "LinkedIn", "/profile");

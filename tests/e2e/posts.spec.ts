@@ -2,11 +2,17 @@ import { readFileSync } from "node:fs";
 import { createPost, expect, imageFiles, signUp, test, uniqueEmail } from "./fixtures";
 
 test.describe("posts page", () => {
-  test("an empty account is led to write its first post", async ({ page }) => {
+  test("an empty account is led to connect an account and write its first post", async ({ page, hasJavaScript }) => {
     await signUp(page, uniqueEmail());
     await expect(page.getByRole("heading", { name: "No posts yet" })).toBeVisible();
+    // Nothing connected: each network ready on this server is offered first.
+    for (const network of ["LinkedIn", "X", "Bluesky", "Mastodon"]) {
+      await expect(
+        page.getByRole("main").getByRole(network === "Bluesky" || network === "Mastodon" ? "link" : "button", { name: `Connect ${network}` }),
+      ).toBeVisible();
+    }
     await page.getByRole("link", { name: "Write a post" }).last().click();
-    await expect(page).toHaveURL(/\/create$/);
+    await expect(page).toHaveURL(hasJavaScript ? /\/compose$/ : /\/create$/);
   });
 
   test("filters with counts, gallery, list and calendar views, and paging", async ({ page, hasJavaScript }) => {

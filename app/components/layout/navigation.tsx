@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
+import { useWritePostHref } from "~/utils/use-write-post-href";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
 export interface NavItem {
@@ -38,13 +39,14 @@ export function NavLinks({
   vertical?: boolean;
 }) {
   const { t } = useTranslation();
+  const writePost = useWritePostHref();
   return (
     <nav aria-label={label} className={className}>
       <ul className={cn("flex gap-1", vertical && "flex-col")}>
         {items.map((item) => (
           <li key={item.to}>
             <NavLink
-              to={item.to}
+              to={item.to === "/create" ? writePost : item.to}
               prefetch="intent"
               className={({ isActive }) =>
                 cn(

@@ -2,16 +2,18 @@ import { Form, Link } from "@remix-run/react";
 import { BookOpen, FileText, LifeBuoy, Mail, PenSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StatusButton } from "~/components/ui/status-button";
+import { useWritePostHref } from "~/utils/use-write-post-href";
 import { ProfileSection } from "./section";
 
 const linkClass = "flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium hover:bg-muted";
 
 export function QuickActions({ sessions }: { sessions: number }) {
   const { t } = useTranslation();
+  const writePost = useWritePostHref();
   return (
     <ProfileSection id="quick-actions" title={t("profile.quick.title")}>
       <nav aria-label={t("profile.quick.title")} className="flex flex-col">
-        <Link to="/create" className={linkClass}>
+        <Link to={writePost} className={linkClass}>
           <PenSquare aria-hidden className="size-4 text-primary" />
           {t("profile.quick.write")}
         </Link>

@@ -108,3 +108,59 @@ export function severalPerNetwork(channels: readonly { network: string }[]): boo
 export function composesByChannel(channels: readonly { network: string }[]): boolean {
   return severalPerNetwork(channels) || channels.some((channel) => !isPlatform(channel.network));
 }
+
+// The one-screen composer (/compose) writes one thread for every chosen account: each network shows
+// it its way (a thread; on LinkedIn the post and its first comment). A line holding only `---`
+// starts a new part, so a thread typed or pasted in one go arrives as its parts.
+
+const DIVIDER = /^[ \t]*---[ \t]*$/m;
+
+/** Whether a text holds a `---` line (the composer then splits it). */
+export function hasDivider(text: string): boolean {
+  return DIVIDER.test(text);
+}
+
+/** A text cut at its `---` lines, each piece trimmed; empty pieces kept (the one being typed into). */
+export function splitTextAtDividers(text: string): string[] {
+  return text.split(new RegExp(DIVIDER.source, "gm")).map((piece) => piece.trim());
+}
+
+/**
+ * The parts with each one cut at its `---` lines; empty pieces go, at least one part stays. A part's
+ * images stay with its first piece.
+ */
+export function splitAtDividers(parts: readonly DraftPart[]): DraftPart[] {
+  const pieces = parts.flatMap((part) => {
+    if (!hasDivider(part.text)) return [part];
+    const texts = splitTextAtDividers(part.text).filter((text) => text !== "");
+    return texts.length ? texts.map((text, i) => ({ text, imageIds: i === 0 ? part.imageIds : [] })) : [{ text: "", imageIds: part.imageIds }];
+  });
+  const kept = pieces.filter((part, i) => i === 0 || part.text !== "" || part.imageIds.length > 0);
+  return kept.length ? kept : [{ text: "", imageIds: [] }];
+}
+
+/** Parts as one text with `---` lines between them (what splitAtDividers reads back). */
+export function joinAtDividers(parts: readonly DraftPart[]): string {
+  return parts.map((part) => part.text).join("\n\n---\n\n");
+}
+
+/** The shared parts as one network takes them: images only where its later parts may carry some. */
+export function partsForNetwork(network: NetworkId, limits: ChannelLimits | null | undefined, parts: readonly DraftPart[]): DraftPart[] {
+  const imagesAfterFirst = limitsOf(network, limits).imagesAfterFirstPart;
+  return parts.map((part, p) => (p > 0 && !imagesAfterFirst ? { ...part, imageIds: [] } : { ...part }));
+}
+
+/**
+ * The one thread every target holds (as its network takes it), or null when some account says
+ * something of its own: the one-screen composer cannot show that, the per-account editor can.
+ */
+export function sharedParts(targets: readonly DraftTarget[]): DraftPart[] | null {
+  if (targets.length === 0) return null;
+  // The fullest target (a network that keeps images on every part) speaks for all.
+  const source = targets.find((target) => limitsOf(target.network, target.limits).imagesAfterFirstPart) ?? targets[0]!;
+  const same = (a: readonly DraftPart[], b: readonly DraftPart[]) =>
+    a.length === b.length && a.every((part, p) => part.text === b[p]?.text && part.imageIds.join(",") === b[p]?.imageIds.join(","));
+  return targets.every((target) => same(target.parts, partsForNetwork(target.network, target.limits, source.parts)))
+    ? source.parts.map((part) => ({ ...part }))
+    : null;
+}

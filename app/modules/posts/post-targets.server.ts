@@ -1,12 +1,14 @@
-import { networkRules, parseChannelLimits } from "~/integrations/networks/rules";
+import { parseChannelLimits } from "~/integrations/networks/rules";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 import { partMedia } from "./part-media";
 import type { PostRecord } from "./post-view.server";
-import { problemField, targetProblems, type PartProblem } from "./target-rules";
+import { PROBLEM_KEYS, problemField, targetLabel, targetProblems, type PartProblem } from "./target-rules";
 import type { TargetInput } from "./targets.server";
+
+export { targetLabel };
 
 // Targets as callers give them (a channel and its parts), checked against the user's channels and
 // the post's images, and the scheduling rules of each target's network.
@@ -14,15 +16,6 @@ import type { TargetInput } from "./targets.server";
 export interface TargetRequest {
   channelId: string;
   parts: { text: string; imageIds?: string[] }[];
-}
-
-/** How a target is named in messages: its network and its account ("X @ada", "LinkedIn ada@example.com"). */
-export function targetLabel(target: { network: string; channel?: { displayName: string; handle: string | null } | null }): string {
-  const rules = isNetworkId(target.network) ? networkRules(target.network) : null;
-  const network = rules?.shortLabel ?? target.network;
-  const handle = target.channel?.handle ? `${rules?.handlePrefix ?? ""}${target.channel.handle}` : null;
-  const account = target.channel ? (handle ?? target.channel.displayName) : "";
-  return account ? `${network} ${account}` : network;
 }
 
 /**
@@ -58,13 +51,13 @@ export async function resolveTargets(userId: string, requests: readonly TargetRe
   });
 }
 
-const PROBLEM_MESSAGES: Record<PartProblem["code"], { message: TranslationKey; field: TranslationKey; code: ConstructorParameters<typeof AppError>[0] }> = {
-  no_parts: { message: "posts.errors.parts.noParts", field: "posts.errors.parts.tooManyPartsField", code: "text_required" },
-  too_many_parts: { message: "posts.errors.parts.tooManyParts", field: "posts.errors.parts.tooManyPartsField", code: "too_many_parts" },
-  text_required: { message: "posts.errors.parts.textMissing", field: "posts.errors.parts.textMissingField", code: "text_required" },
-  text_too_long: { message: "posts.errors.parts.textOverLimit", field: "posts.errors.parts.textOverLimitField", code: "text_too_long" },
-  too_many_images: { message: "posts.errors.parts.tooManyImages", field: "posts.errors.parts.tooManyImagesField", code: "too_many_images" },
-  images_not_allowed: { message: "posts.errors.parts.imagesNotAllowed", field: "posts.errors.parts.imagesNotAllowedField", code: "images_not_allowed" },
+const PROBLEM_CODES: Record<PartProblem["code"], ConstructorParameters<typeof AppError>[0]> = {
+  no_parts: "text_required",
+  too_many_parts: "too_many_parts",
+  text_required: "text_required",
+  text_too_long: "text_too_long",
+  too_many_images: "too_many_images",
+  images_not_allowed: "images_not_allowed",
 };
 
 /** One target as the schedule step sums it up: where it goes, what part 1 says, and what its network would refuse. */
@@ -96,7 +89,7 @@ export function targetSummaries(post: Pick<PostRecord, "targets" | "media">): Ta
         imageCount: parts.reduce((sum, part) => sum + part.imageCount, 0),
         problem: first
           ? {
-              key: PROBLEM_MESSAGES[first.code].message,
+              key: PROBLEM_KEYS[first.code].message,
               values: { target: label, part: (first.part ?? 0) + 1, length: first.length ?? 0, max: first.max ?? 0 },
             }
           : null,
@@ -134,8 +127,9 @@ export function partsProblem(post: Pick<PostRecord, "targets" | "media">): AppEr
   const problems = targetProblems(targets);
   if (problems.length > 0) {
     const [first] = problems as [PartProblem, ...PartProblem[]];
-    const { message, code } = PROBLEM_MESSAGES[first.code];
-    const fields = Object.fromEntries(problems.map((problem) => [problemField(problem), PROBLEM_MESSAGES[problem.code].field]));
+    const { message } = PROBLEM_KEYS[first.code];
+    const code = PROBLEM_CODES[first.code];
+    const fields = Object.fromEntries(problems.map((problem) => [problemField(problem), PROBLEM_KEYS[problem.code].field]));
     const target = post.targets[first.target];
     return new AppError(code, message, {
       values: { target: target ? targetLabel(target) : "", part: (first.part ?? 0) + 1, length: first.length ?? 0, max: first.max ?? 0 },

@@ -63,7 +63,7 @@ export async function resumePendingSchedule(request: Request, user: { id: string
   }
 }
 
-async function scheduledToast(request: Request, outcome: ScheduleOutcome, timezone: string): Promise<ToastInput> {
+export async function scheduledToast(request: Request, outcome: ScheduleOutcome, timezone: string): Promise<ToastInput> {
   const { t, locale } = await getRequestT(request);
   if (outcome.now) return { color: "success", icon: "send", title: t("create.schedule.publishingNow") };
   const lang = isLocale(locale) ? locale : "en";

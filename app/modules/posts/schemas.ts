@@ -186,3 +186,25 @@ export const partsFormSchema = z.object({
 export const channelsFormSchema = z.object({
   channels: z.preprocess(asArray, z.array(z.string().min(1).max(64)).min(1, "posts.validation.chooseAccount").max(20)),
 });
+
+/**
+ * The one-screen composer's form (/compose): the accounts, the thread, and the time. Its buttons are
+ * `intent` values (quick-intents.ts); the time is required only to schedule.
+ */
+export const quickComposerSchema = z
+  .object({
+    channels: z.preprocess(asArray, z.array(z.string().min(1).max(64)).max(MAX_TARGETS, "posts.validation.tooManyTargets")),
+    parts: z
+      .array(z.object({ text: draftText.default(""), imageIds: z.preprocess(asArray, z.array(z.string().max(64)).max(MAX_IMAGE_IDS_PER_PART)) }))
+      .max(MAX_PARTS, "composer.quick.tooManyParts")
+      .default([]),
+    date: z.string().max(20).optional(),
+    time: z.string().max(20).optional(),
+    intent: z.string().max(100).optional(),
+    imagePart: z.coerce.number().int().min(0).max(MAX_PARTS).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.intent !== "schedule") return;
+    if (!value.date) ctx.addIssue({ code: "custom", path: ["date"], message: "posts.validation.dateRequired" });
+    if (!value.time) ctx.addIssue({ code: "custom", path: ["time"], message: "posts.validation.timeRequired" });
+  });

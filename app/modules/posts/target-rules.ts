@@ -1,5 +1,6 @@
-import { channelRules, type ChannelLimits } from "~/modules/networks/rules";
-import type { NetworkId } from "~/core/platforms/platforms";
+import { channelRules, networkRules, type ChannelLimits } from "~/modules/networks/rules";
+import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
+import type { TranslationKey } from "~/modules/i18n/keys";
 
 // What a target's parts must be to be published (checked when scheduling, and live in the
 // composer: this file runs in the browser too). Each problem names the target and the part at
@@ -76,4 +77,23 @@ export function problemField(problem: PartProblem): string {
   return problem.code === "too_many_images" || problem.code === "images_not_allowed"
     ? `targets.${problem.target}.parts.${problem.part}.imageIds`
     : `targets.${problem.target}.parts.${problem.part}.text`;
+}
+
+/** Each problem's message (with target, part, length and max) and the words under its field. */
+export const PROBLEM_KEYS: Record<PartProblemCode, { message: TranslationKey; field: TranslationKey }> = {
+  no_parts: { message: "posts.errors.parts.noParts", field: "posts.errors.parts.tooManyPartsField" },
+  too_many_parts: { message: "posts.errors.parts.tooManyParts", field: "posts.errors.parts.tooManyPartsField" },
+  text_required: { message: "posts.errors.parts.textMissing", field: "posts.errors.parts.textMissingField" },
+  text_too_long: { message: "posts.errors.parts.textOverLimit", field: "posts.errors.parts.textOverLimitField" },
+  too_many_images: { message: "posts.errors.parts.tooManyImages", field: "posts.errors.parts.tooManyImagesField" },
+  images_not_allowed: { message: "posts.errors.parts.imagesNotAllowed", field: "posts.errors.parts.imagesNotAllowedField" },
+};
+
+/** How a target is named in messages: its network and its account ("X @ada", "LinkedIn ada@example.com"). */
+export function targetLabel(target: { network: string; channel?: { displayName: string; handle: string | null } | null }): string {
+  const rules = isNetworkId(target.network) ? networkRules(target.network) : null;
+  const network = rules?.shortLabel ?? target.network;
+  const handle = target.channel?.handle ? `${rules?.handlePrefix ?? ""}${target.channel.handle}` : null;
+  const account = target.channel ? (handle ?? target.channel.displayName) : "";
+  return account ? `${network} ${account}` : network;
 }
