@@ -59,7 +59,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-// `hideToasts`: for a page the toasts would cover (they are shot on the first visit already).
 /** Screenshots in French too: its words are longer. Back to English after. */
 async function shootInFrench(page: Page, name: string, options?: { hideToasts?: boolean }) {
   if (!SHOTS) return;
@@ -71,6 +70,7 @@ async function shootInFrench(page: Page, name: string, options?: { hideToasts?: 
   await expect(html).toHaveAttribute("lang", "en");
 }
 
+// `hideToasts`: for a page the toasts would cover (they are shot on the first visit already).
 async function shoot(page: Page, name: string, { hideToasts = false } = {}) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
