@@ -59,7 +59,19 @@ test.afterAll(async () => {
   if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-async function shoot(page: Page, name: string) {
+/** Screenshots in French too: its words are longer. Back to English after. */
+async function shootInFrench(page: Page, name: string, options?: { hideToasts?: boolean }) {
+  if (!SHOTS) return;
+  const html = page.locator("html");
+  await page.locator('header button[name="locale"][value="fr"]').first().click(); // the bar's, not the phone menu's
+  await expect(html).toHaveAttribute("lang", "fr");
+  await shoot(page, `${name}-fr`, options);
+  await page.locator('header button[name="locale"][value="en"]').first().click(); // the bar's, not the phone menu's
+  await expect(html).toHaveAttribute("lang", "en");
+}
+
+// `hideToasts`: for a page the toasts would cover (they are shot on the first visit already).
+async function shoot(page: Page, name: string, { hideToasts = false } = {}) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const [size, viewport] of [
@@ -69,7 +81,13 @@ async function shoot(page: Page, name: string) {
     for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}.png`), fullPage: true });
+      // Transitions finish first: the colours are the scheme's, not halfway from the previous one.
+      await page.screenshot({
+        path: path.join(SHOTS, `${name}-${size}-${scheme}.png`),
+        fullPage: true,
+        animations: "disabled",
+        style: hideToasts ? "ol.fixed { display: none !important; }" : undefined,
+      });
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -83,7 +101,10 @@ test("the owner sets up a fresh install and reaches a working network", async ({
   await page.goto(`${base}/signup`);
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Set up Plume" })).toBeVisible();
-  if (hasJavaScript) await shoot(page, "setup");
+  if (hasJavaScript) {
+    await shoot(page, "setup");
+    await shootInFrench(page, "setup");
+  }
 
   const fill = async (code: string) => {
     await page.getByLabel("Setup code").fill(code);
@@ -123,6 +144,10 @@ test("the owner sets up a fresh install and reaches a working network", async ({
   // Clearing the saved secret asks first.
   await linkedin.getByRole("button", { name: /Clear the saved secret/ }).click();
   await expect(page.getByText(/Clear the saved LINKEDIN_CLIENT_SECRET\?/)).toBeVisible();
+  if (hasJavaScript) {
+    await shoot(page, "settings-saved", { hideToasts: true });
+    await shootInFrench(page, "settings-saved", { hideToasts: true });
+  }
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(linkedin.getByText("Set up", { exact: true })).toBeVisible();
 

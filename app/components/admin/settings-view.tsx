@@ -9,6 +9,7 @@ import { FormErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
+import { Textarea } from "~/components/ui/textarea";
 import type { StoredSettingKey } from "~/core/settings/stored-settings";
 import { formErrorsOf, type FormReply } from "~/modules/forms/reply";
 import type { SettingsOverview } from "~/modules/settings/overview.server";
@@ -53,8 +54,11 @@ function SettingField({
       : null;
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
+      {/* A long label wraps beside its badge, which stays on the right. */}
+      <div className="flex items-start justify-between gap-3">
+        <Label htmlFor={id} className="min-w-0 pt-0.5 leading-snug">
+          {label}
+        </Label>
         <SourceBadge setting={setting} />
       </div>
       <Input
@@ -79,15 +83,16 @@ function SettingField({
 
 function Section({ id, title, description, aside, children }: { id: string; title: string; description: string; aside?: ReactNode; children: ReactNode }) {
   return (
-    <Card id={id} className="scroll-mt-20">
-      <CardHeader>
+    // On a wide screen the title and its explanation sit beside the fields, which keep a readable width.
+    <Card id={id} className="scroll-mt-20 lg:grid lg:scroll-mt-36 lg:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
+      <CardHeader className="p-4 sm:p-6 lg:pr-0">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="text-lg">{title}</CardTitle>
           {aside}
         </div>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4">{children}</CardContent>
+      <CardContent className="flex flex-col gap-4 px-4 pb-4 sm:px-6 sm:pb-6 lg:pt-6 lg:pl-10">{children}</CardContent>
     </Card>
   );
 }
@@ -111,11 +116,21 @@ function SaveRow({ intent, reply, children }: { intent: string; reply: FormReply
 function ClearButton({ setting }: { setting: SettingView }) {
   const { t } = useTranslation();
   if (setting.source !== "stored") return null;
+  // Red, as the confirmation it leads to, so it reads as an action rather than a note; it wraps on a phone.
   return (
     <Form method="post" action="/admin/settings">
       <input type="hidden" name="key" value={setting.key} />
-      <Button type="submit" name="intent" value="clear" variant="ghost" size="sm">
-        {t("setup.settings.clear")} ({setting.key})
+      <Button
+        type="submit"
+        name="intent"
+        value="clear"
+        variant="ghost"
+        size="sm"
+        className="-ml-3 h-auto min-h-8 py-1.5 text-left whitespace-normal text-error hover:bg-error/10"
+      >
+        <span>
+          {t("setup.settings.clear")} <span className="font-mono wrap-anywhere">({setting.key})</span>
+        </span>
       </Button>
     </Form>
   );
@@ -137,9 +152,20 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
   const [copied, setCopied] = useState(false);
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+      <Label htmlFor={id} className="leading-snug">
+        {label}
+      </Label>
+      <div className="flex items-start gap-2">
+        {/* The whole URL, wrapped on a narrow screen: it is pasted elsewhere, so it must be read in full. */}
+        <Textarea
+          id={id}
+          readOnly
+          value={value}
+          rows={1}
+          spellCheck={false}
+          className="field-sizing-content min-h-10 resize-none py-[9px] font-mono text-xs leading-5 break-all sm:text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {/* Without JavaScript the field is there to select and copy by hand. */}
         {hydrated ? (
           <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))} aria-live="polite">
@@ -158,7 +184,8 @@ function ConfirmClear({ settingKey }: { settingKey: StoredSettingKey }) {
       id="confirm-clear"
       role="alertdialog"
       aria-labelledby="confirm-clear-text"
-      className="flex flex-col gap-3 rounded-lg border border-error/40 bg-error/5 p-4"
+      // Below the sticky header when the page scrolls to it.
+      className="flex scroll-mt-20 flex-col gap-3 rounded-lg border border-error/40 bg-error/5 p-4 lg:scroll-mt-36"
     >
       <p id="confirm-clear-text" className="text-sm">
         {t("setup.settings.confirmClear", { setting: settingKey })}
@@ -189,7 +216,7 @@ export function SettingsView({
   const { t } = useTranslation();
   const { site, readyNetworks, oauthNetworks, mail, ai, optional } = overview;
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex max-w-5xl flex-col gap-6">
       <div>
         <h2 className="text-xl font-semibold tracking-tight">{t("setup.settings.title")}</h2>
         <p className="mt-1 text-sm text-muted-foreground">{t("setup.settings.description")}</p>
@@ -281,7 +308,7 @@ export function SettingsView({
 
       <Section id="optional" title={t("setup.settings.optional.title")} description={t("setup.settings.optional.description")}>
         <dl className="flex flex-col divide-y text-sm">
-          <div className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 py-2">
             <dt>{t("setup.settings.optional.billing")}</dt>
             <dd className="flex items-center gap-2">
               <code className="text-xs text-muted-foreground">STRIPE_SECRET_KEY</code>
@@ -290,13 +317,16 @@ export function SettingsView({
               </Badge>
             </dd>
           </div>
-          <div className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-0.5 py-2">
             <dt>{t("setup.settings.optional.analytics")}</dt>
             <dd className="flex items-center gap-2">
               <code className="text-xs text-muted-foreground">POSTHOG_KEY</code>
               <Badge tone={optional.analytics ? "success" : "neutral"}>
                 {optional.analytics ? t("setup.settings.optional.on") : t("setup.settings.optional.off")}
               </Badge>
+            </dd>
+            {/* Under its name, so the row keeps its shape on a phone. */}
+            <dd className="col-span-2">
               <Link to="/debug-posthog" className="text-xs font-medium text-primary hover:underline">
                 {t("setup.settings.optional.analyticsTest")}
               </Link>
