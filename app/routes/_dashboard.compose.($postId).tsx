@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QuickComposer } from "~/components/compose/quick-composer";
@@ -67,7 +67,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { t } = await getRequestT(request);
   const intent = parseQuickIntent(submission.value.intent);
   if (!intent) return replyMessages([t("errors.validationFailed")], 400, { submission });
-  const draft = { channelIds: submission.value.channels, parts: submission.value.parts };
+  const removing = intent.kind === "remove-image" ? intent.imageId : null;
+  // An image being removed leaves its part with the draft, so no part names it once it is gone.
+  const parts = submission.value.parts.map((part) => ({ ...part, imageIds: part.imageIds.filter((id) => id !== removing) }));
+  const draft = { channelIds: submission.value.channels, parts };
 
   if (intent.kind === "upload") {
     if (files.length === 0) return replyMessages([t("create.images.noFile")], 400, { submission });
@@ -103,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await removeImage(user.id, savedId, intent.imageId);
         return redirect(composePath(savedId));
       case "connect":
-        return redirect(await connectFrom(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
+        return redirectDocument(await connectFrom(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
       case "schedule":
       case "publish": {
         const { date, time } = submission.value;

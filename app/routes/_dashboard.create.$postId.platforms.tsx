@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ChannelsForm } from "~/components/create/channels-form";
 import { PlatformsForm } from "~/components/create/platforms-form";
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { connect } = submission.value;
   try {
     await saveStep(user.id, postId, connect ? "platforms" : "method", { platforms: chosenPlatforms(submission.value) });
-    if (connect) return redirect(await startConnect(user, sessionId, connect, { returnTo: stepPath(postId, "platforms") }));
+    if (connect) return redirectDocument(await startConnect(user, sessionId, connect, { returnTo: stepPath(postId, "platforms") }));
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);

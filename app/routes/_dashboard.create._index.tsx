@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChannelsForm } from "~/components/create/channels-form";
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!connect) return redirect(stepPath(post.id, "method"));
   const returnTo = stepPath(post.id, "platforms");
   try {
-    return redirect(await startConnect(user, sessionId, connect, { returnTo }));
+    return redirectDocument(await startConnect(user, sessionId, connect, { returnTo }));
   } catch (error) {
     rethrowUnlessAppError(error);
     // The draft now has its own page: the refusal is said there.

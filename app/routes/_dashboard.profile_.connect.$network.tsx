@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppPasswordForm } from "~/components/profile/app-password-form";
 import { InstanceForm } from "~/components/profile/instance-form";
@@ -50,7 +50,7 @@ async function connectByInstance(request: Request, network: Parameters<typeof st
   const submission = parseWithZod(formData, { schema: instanceFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    return redirect(await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: returnToOf(request) }));
+    return redirectDocument(await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: returnToOf(request) }));
   } catch (error) {
     if (!isAppError(error)) logger.error({ err: error, userId: user.id, network }, "Instance connection failed to start");
     const failure = isAppError(error) ? error : new AppError("connect_failed", `connections.errors.connectFailed.${network}`);

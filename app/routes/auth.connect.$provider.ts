@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUserSession } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { provider } = getPageParams(params, providerParams);
   try {
     const url = await startConnect(user, sessionId, provider, { returnTo, prompt: form.get("prompt") === "login" ? "login" : undefined });
-    return redirect(url);
+    return redirectDocument(url);
   } catch (error) {
     rethrowUnlessAppError(error);
     const { t } = await getRequestT(request);

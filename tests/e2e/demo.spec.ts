@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, test as base, uniqueEmail } from "./fixtures";
+import { interactionCounter } from "./interactions";
 
 // Issue 26: `npm run demo` (its entry point, on the build the e2e run made), on ports of its own (one
 // server per project: E2E_PORT + 10 and + 11) and a temporary data folder, walked only through
@@ -243,6 +244,63 @@ test.describe("npm run demo", () => {
     await page.getByRole("button", { name: "Generate" }).click();
     await expect(page).toHaveURL(/\/review$/);
     await expect(page.getByRole("textbox", { name: "Text for LinkedIn" })).toHaveValue(/our week trying the demo/);
+  });
+
+  test("counted: landing → sign-up → connect → write → published thread in 10 interactions; a first comment on LinkedIn in 5 more", async ({
+    page,
+    baseURL,
+    hasJavaScript,
+  }) => {
+    test.skip(!hasJavaScript, "the one-screen composer is the path of pages with JavaScript (the wizard's walk: first-post.spec.ts)");
+    test.setTimeout(150_000);
+    const email = uniqueEmail("demo-walk");
+    const first = `A thread from the landing page (${email})`;
+    const second = "Its second part, written in the same box.";
+    await page.goto("/");
+    const act = interactionCounter();
+    await act.click(page.getByRole("main").getByRole("link", { name: "Create your account" }).first());
+    await act.fill(page.getByLabel("Email"), email);
+    await act.fill(page.getByLabel("Password", { exact: true }), "password123");
+    await act.fill(page.getByLabel("Confirm password"), "password123");
+    await act.check(page.getByLabel(/I accept the/));
+    await act.click(page.getByRole("button", { name: "Create account" }));
+    // A first visit: connecting comes first, from the posts page.
+    await act.click(page.getByRole("main").getByRole("button", { name: "Connect X" }));
+    await act.click(page.getByRole("button", { name: "Allow" }));
+    await expect(page).toHaveURL(/\/compose\?add=twitter$/);
+    await expect(page.getByRole("checkbox", { name: /@plume_demo/ })).toBeChecked();
+    await act.fill(page.getByRole("textbox", { name: /^Post/ }), `${first}\n---\n${second}`);
+    await act.click(page.getByRole("button", { name: "Publish now" }));
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+    test.info().annotations.push({ type: "interactions, landing to a published thread", description: String(act.count) });
+    expect(act.count).toBeLessThanOrEqual(10);
+
+    const xLinks = async () => [
+      ...new Set(await page.locator(`a[href^="${baseURL}/demo-networks/x/"]`).evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))),
+    ];
+    await expect.poll(async () => (await xLinks()).length, { timeout: 45_000 }).toBe(2);
+    await page.goto((await xLinks())[0]!);
+    await expect(page.getByText(first)).toBeVisible();
+    await expect(page.getByText(second)).toBeVisible();
+
+    // LinkedIn and its first comment: the same box, the account connected from the composer.
+    await page.goto("/posts");
+    const more = interactionCounter();
+    await more.click(page.getByRole("link", { name: "Write a post" }).first());
+    await more.click(page.getByRole("button", { name: "Connect LinkedIn" }));
+    await more.click(page.getByRole("button", { name: "Allow" }));
+    await expect(page).toHaveURL(/\/compose\/[^/?]+\?add=linkedin$/);
+    await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(2);
+    const comment = "The first comment, under the LinkedIn post.";
+    await more.fill(page.getByRole("textbox", { name: /^Post/ }), `On LinkedIn too (${email})\n---\n${comment}`);
+    await more.click(page.getByRole("button", { name: "Publish now" }));
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+    test.info().annotations.push({ type: "interactions, then LinkedIn and a first comment", description: String(more.count) });
+    expect(more.count).toBeLessThanOrEqual(5);
+    const linkedinLink = page.locator(`a[href^="${baseURL}/demo-networks/linkedin/feed/update/"]`).first();
+    await expect(linkedinLink).toBeVisible({ timeout: 45_000 });
+    await page.goto((await linkedinLink.getAttribute("href"))!);
+    await expect(page.getByText(comment)).toBeVisible();
   });
 
   test("refusals: NODE_ENV=production, the real data folder, DEMO_MODE without npm run demo", async ({}, testInfo) => {
