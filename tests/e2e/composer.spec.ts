@@ -53,7 +53,7 @@ test.describe("one-screen composer", () => {
     await expect(part(page, 2)).toHaveValue("And a first comment on LinkedIn.");
     const previews = page.getByRole("complementary", { name: "Preview" });
     await expect(previews.getByText("And a first comment on LinkedIn.")).toHaveCount(2);
-    await screenshotEach(page, "composer-filled");
+    await screenshotEach(page, "composer-filled", () => page.evaluate(() => window.scrollTo(0, 0)));
     await page.setViewportSize({ width: 1280, height: 900 });
     await act.click(page.getByRole("button", { name: "Schedule", exact: true }));
     await expect(page).toHaveURL(/\/posts\/[^/]+$/);
@@ -82,11 +82,42 @@ test.describe("one-screen composer", () => {
     await carryImage(part(page, 1), files.fakePng, "paste");
     await expect(page.getByText(/notes\.png/).first()).toBeVisible();
     await expect(page.getByRole("list", { name: "Images in Post" }).locator("img")).toHaveCount(1);
-    await screenshotEach(page, "composer-images");
+    await screenshotEach(page, "composer-images", () => page.evaluate(() => window.scrollTo(0, 0)));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: /^Remove image 1 from Part 2/ }).click();
     await expect(page.getByRole("list", { name: /^Images in Part 2/ })).toHaveCount(0);
     await expect(part(page, 2)).toHaveValue("A reply with one too");
+  });
+
+  test("every button posts and comes back, with or without JavaScript: save, add a part, remove one, schedule", async ({ page, hasJavaScript }) => {
+    test.slow();
+    await signUp(page, uniqueEmail("composer-forms"));
+    await connectAccount(page, "X (Twitter)", "/profile");
+    await page.goto("/compose");
+    await part(page, 1).fill("First\n---\nSecond");
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page).toHaveURL(/\/compose\/[^/]+$/);
+    await expect(page.getByText("Draft saved", { exact: true })).toBeVisible();
+    await expect(part(page, 1)).toHaveValue("First");
+    await expect(part(page, 2)).toHaveValue("Second");
+    await page.getByRole("button", { name: "Add to thread" }).click();
+    await part(page, 3).fill("Third");
+    await page.getByRole("button", { name: "Remove Part 2" }).click();
+    await expect(part(page, 2)).toHaveValue("Third");
+    await expect(part(page, 3)).toHaveCount(0);
+    // Too long for X: said before scheduling, and by the server if scheduled anyway; nothing lost.
+    await part(page, 1).fill("x".repeat(281));
+    if (hasJavaScript) await expect(page.getByRole("status").getByText("X @xuser", { exact: false })).toContainText("too long (281 of 280)");
+    if (hasJavaScript) await expect(page.getByText("X 281/280")).toBeVisible();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(page).toHaveURL(/\/compose\/[^/]+$/);
+    await expect(page.getByText(/part 1: the text is too long \(281 of 280\)/).first()).toBeVisible();
+    await expect(part(page, 1)).toHaveValue("x".repeat(281));
+    await part(page, 1).fill("First, shorter");
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+    await expect(page.getByText("Post scheduled", { exact: true })).toBeVisible();
+    await expect(page.getByText("Third").first()).toBeVisible();
   });
 
   test("'Write a post' leads to the composer with JavaScript and to the wizard without", async ({ page, hasJavaScript }) => {

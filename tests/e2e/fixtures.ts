@@ -201,7 +201,7 @@ export async function screenshotEach(page: Page, name: string, reload?: () => Pr
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
       await reload?.();
-      await page.screenshot({ path: `test-results/${name}-${size}-${scheme}.png`, fullPage: size === "phone" });
+      await page.screenshot({ path: `test-results/${name}-${size}-${scheme}.png`, fullPage: size === "phone", animations: "disabled" });
     }
   }
 }

@@ -230,7 +230,7 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">{t("composer.quick.when")}</legend>
-          <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+          <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={fields.date.id}>{t("create.schedule.date")}</Label>
               <Input {...getInputProps(fields.date, { type: "date" })} key={fields.date.key} />
