@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signUp, test, uniqueEmail } from "./fixtures";
+import { connectAccount, expect, signUp, test, uniqueEmail } from "./fixtures";
 
 const publicPages = [
   "/",
@@ -24,7 +24,7 @@ const publicPages = [
   "/stripe/cancel",
   "/missing-page",
 ];
-const signedInPages = ["/posts", "/create", "/profile", "/checkout?interval=year"];
+const signedInPages = ["/posts", "/create", "/compose", "/profile", "/checkout?interval=year"];
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -49,6 +49,8 @@ test.describe("accessibility", () => {
     test(`signed-in pages have no serious violations (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await signUp(page, uniqueEmail());
+      // An account connected, so the composer shows its accounts, parts and previews.
+      await connectAccount(page, "X (Twitter)", "/profile");
       for (const path of signedInPages) {
         await page.goto(path);
         expect(await seriousViolations(page), path).toEqual([]);

@@ -95,7 +95,8 @@ function Avatar({ channel, className }: { channel: PreviewChannel | null; classN
 
 function Empty() {
   const { t } = useTranslation();
-  return <span className="opacity-50">{t("preview.empty")}</span>;
+  // Dimmed by its own colour (not opacity), so it keeps a readable contrast on every preview.
+  return <span className="text-muted-foreground italic">{t("preview.empty")}</span>;
 }
 
 /** How a network draws a thread: the one layout X and Bluesky share, in each one's own colours. */
