@@ -7,6 +7,7 @@ import { createToastQueue } from "~/modules/toast/toast-queue";
 import { cn } from "~/utils/cn";
 import { IconTooltip } from "./ui/tooltip";
 import { Toast, ToastAction, toastActionClassName, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, toastVariants } from "./ui/toast";
+import { useWritePostHref } from "~/utils/use-write-post-href";
 
 const queue = createToastQueue();
 
@@ -59,9 +60,12 @@ function ToastMedia({ toast }: { toast: ToastData }) {
 /** A link or a form post: both work without JavaScript. */
 function ActionControl({ action, wrap }: { action: ToastActionData; wrap: (control: ReactNode) => ReactNode }) {
   const location = useLocation();
+  const writePost = useWritePostHref();
   if ("href" in action || "reload" in action) {
     // A reload is a link to the page open now (not the one the toast was made on), loaded afresh.
-    const [to, reloadDocument] = "reload" in action ? [location.pathname + location.search, true] : [action.href, action.reloadDocument];
+    // "New post" leads where "Write a post" does: the composer with JavaScript, the wizard without.
+    const href = "href" in action && action.href === "/create" ? writePost : "href" in action ? action.href : "";
+    const [to, reloadDocument] = "reload" in action ? [location.pathname + location.search, true] : [href, action.reloadDocument];
     return wrap(
       <Link to={to} reloadDocument={reloadDocument} className={toastActionClassName}>
         {action.label}

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { QuickComposer } from "~/components/compose/quick-composer";
 import { PageHeader } from "~/components/layout/shells";
 import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
-import { startConnect } from "~/modules/connections/oauth.server";
 import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { resultFor } from "~/modules/forms/reply";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
@@ -15,7 +14,7 @@ import { isMultipart, readMultipartUpload } from "~/modules/http/upload.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/core/logger/logger.server";
 import { removeImage } from "~/modules/posts/post-images.server";
-import { addComposerImages, composerPage, perAccountEditor, saveQuickDraft } from "~/modules/posts/quick-compose.server";
+import { addComposerImages, composerPage, connectAddress, perAccountEditor, saveQuickDraft } from "~/modules/posts/quick-compose.server";
 import { parseQuickIntent } from "~/modules/posts/quick-intents";
 import { applyScheduleChoice } from "~/modules/posts/schedule.server";
 import { scheduledToast } from "~/modules/posts/schedule-form.server";
@@ -106,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await removeImage(user.id, savedId, intent.imageId);
         return redirect(composePath(savedId));
       case "connect":
-        return redirectDocument(await connectFrom(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
+        return redirectDocument(await connectAddress(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
       case "schedule":
       case "publish": {
         const { date, time } = submission.value;
@@ -126,12 +125,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The service names fields of its own shape (targets.0.parts.1.text): the message, with its values, says which. */
 function formLevel(error: AppError): AppError {
   return new AppError(error.code, error.messageKey, { values: error.options.values });
-}
-
-/** OAuth networks go to their consent page; the others to the page that asks for their details, coming back here. */
-async function connectFrom(user: Parameters<typeof startConnect>[0], sessionId: string, network: string, returnTo: string): Promise<string> {
-  if (network === "linkedin" || network === "twitter") return startConnect(user, sessionId, network, { returnTo });
-  return `/profile/connect/${network}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
 export default function ComposePage() {

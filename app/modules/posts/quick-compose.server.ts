@@ -1,5 +1,6 @@
-import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
+import { isNetworkId, isPlatform, type NetworkId } from "~/core/platforms/platforms";
 import { channelRefs, listChannelChoices, networkAvailability, usableChannelIds, type ChannelChoice } from "~/modules/connections/connection.server";
+import { startConnect } from "~/modules/connections/oauth.server";
 import { getDb } from "~/modules/db/db.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { ChannelLimits } from "~/modules/networks/rules";
@@ -171,4 +172,13 @@ export async function networksToConnectFirst(userId: string): Promise<ComposerPa
   return networkAvailability()
     .filter((entry) => entry.available)
     .map(({ network, method }) => ({ network, method }));
+}
+
+/**
+ * Where "Connect" leaves for, to come back to `returnTo`: an OAuth network's consent page, or the
+ * page of ours that asks for a network's details (a Bluesky app password, a Mastodon instance).
+ */
+export async function connectAddress(user: Parameters<typeof startConnect>[0], sessionId: string, network: NetworkId, returnTo: string): Promise<string> {
+  if (isPlatform(network)) return startConnect(user, sessionId, network, { returnTo });
+  return `/profile/connect/${network}?returnTo=${encodeURIComponent(returnTo)}`;
 }
