@@ -87,6 +87,12 @@ test.describe("one-screen composer", () => {
     await page.getByRole("button", { name: /^Remove image 1 from Part 2/ }).click();
     await expect(page.getByRole("list", { name: /^Images in Part 2/ })).toHaveCount(0);
     await expect(part(page, 2)).toHaveValue("A reply with one too");
+    // The draft's page: "Edit" comes back to the composer.
+    const postId = /\/compose\/([^/?]+)/.exec(page.url())![1];
+    await page.goto(`/posts/${postId}`);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/compose/${postId}$`));
+    await expect(part(page, 1)).toHaveValue("A post with pictures");
   });
 
   test("every button posts and comes back, with or without JavaScript: save, add a part, remove one, schedule", async ({ page, hasJavaScript }) => {

@@ -75,10 +75,6 @@ describe("the one-screen composer", () => {
       { network: "linkedin", parts: ["The post", "The reply, or the first comment"], media: ["", ""] },
       { network: "twitter", parts: ["The post", "The reply, or the first comment"], media: ["", ""] },
     ]);
-    // Opened again: the same thread, the same accounts, its own time.
-    const again = await c.load(postId);
-    expect(again.body.parts.map((part: { text: string }) => part.text)).toEqual(["The post", "The reply, or the first comment"]);
-    expect(again.body.slot).toEqual(page.body.slot);
   });
 
   it("keeps a text typed before any account is chosen, and the network connected from here joins the choice", async () => {
@@ -262,6 +258,22 @@ describe("the one-screen composer", () => {
     const page = await c.load(postId);
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe(`/create/${postId}/review?editor=parts`);
+  });
+
+  it("a scheduled post is edited on the wizard's pages, where its time and status are", async () => {
+    const c = await composer(["twitter"]);
+    const page = await c.load();
+    const scheduled = await c.send([
+      ["channels", c.byNetwork("twitter")],
+      ["parts[0].text", "Due later"],
+      ["date", page.body.slot.date],
+      ["time", page.body.slot.time],
+      ["intent", "schedule"],
+    ]);
+    const postId = postIdIn(scheduled.headers.get("Location"));
+    const opened = await c.load(postId);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/create/${postId}/review?editor=parts`);
   });
 
   it("a first visit with nothing connected is offered each network ready on the server", async () => {

@@ -43,7 +43,7 @@ export function PostActions({ post }: { post: PostView }) {
             </StatusButton>
           </Form>
           <Button asChild variant="outline">
-            <Link to={`/create/${post.id}/review`}>
+            <Link to={post.status === "draft" && hydrated ? `/compose/${post.id}` : `/create/${post.id}/review`}>
               <Pencil aria-hidden />
               {t("posts.actions.edit")}
             </Link>

@@ -37,13 +37,15 @@ export interface ComposerPage {
   connectable: { network: NetworkId; method: "oauth" | "app_password" | "instance" }[];
 }
 
-/** Where a post the one-screen composer cannot show (accounts that differ) is edited instead. */
+/** Where a post the one-screen composer does not edit (accounts that differ, a post with a time) is edited instead. */
 export const perAccountEditor = (postId: string) => `/create/${postId}/review?editor=parts`;
 
 /**
  * What the composer opens with. A new post goes to the accounts of the user's last post that can
  * still publish, else to every account that can. `add`: a network just connected from here, whose
- * newest account joins the choice. Null for a post whose accounts say different things.
+ * newest account joins the choice. Null for a post it does not edit: one whose accounts say
+ * different things, one no longer a draft (scheduled or failed: its time and status have their own
+ * pages), or one with a network chosen before it was connected.
  */
 export async function composerPage(
   user: { id: string; timezone: string },
@@ -61,7 +63,9 @@ export async function composerPage(
   let parts: DraftPart[] = [{ text: "", imageIds: [] }];
   let chosen: string[];
   if (post) {
-    const targets = post.targets.filter((target) => target.channelId);
+    // A scheduled or failed post, or a network chosen before it was connected: the wizard's pages.
+    if (post.status !== "draft" || post.targets.some((target) => !target.channelId)) return null;
+    const targets = post.targets;
     if (targets.length > 0) {
       const shared = sharedParts(
         targets.map((target) => ({
