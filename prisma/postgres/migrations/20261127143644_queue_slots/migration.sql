@@ -1,0 +1,24 @@
+-- CreateTable
+CREATE TABLE "QueueSlot" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "channelId" TEXT,
+    "weekday" INTEGER NOT NULL,
+    "time" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "QueueSlot_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "QueueSlot_userId_idx" ON "QueueSlot"("userId");
+
+-- CreateIndex
+CREATE INDEX "QueueSlot_channelId_idx" ON "QueueSlot"("channelId");
+
+-- AddForeignKey
+ALTER TABLE "QueueSlot" ADD CONSTRAINT "QueueSlot_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "QueueSlot" ADD CONSTRAINT "QueueSlot_channelId_fkey" FOREIGN KEY ("channelId") REFERENCES "Channel"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
