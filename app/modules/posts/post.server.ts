@@ -189,13 +189,36 @@ export interface ScheduleOptions {
  */
 export async function schedulePost(userId: string, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
   const post = await getEditablePost(userId, postId);
-  if (!options.now) {
-    const timing = checkScheduleTime(at);
-    if (timing === "past") throw new AppError("time_in_past", "posts.errors.timePast", { fields: { scheduledAt: "posts.errors.timePast" } });
-    if (timing === "too_soon") {
-      throw new AppError("time_too_soon", "posts.errors.timeTooSoon", { fields: { scheduledAt: "posts.errors.timeTooSoon" } });
-    }
+  if (!options.now) assertScheduleTime(at);
+  return scheduleChecked(userId, post, async () => at, options);
+}
+
+/**
+ * Chooses a post's time inside the transaction that schedules it (the queue, docs/decisions/0066).
+ * `choose` must start with a write (a lockRow): the time it reads as free stays free until the
+ * transaction ends. The post is checked as schedulePost checks it, and the time must be ahead.
+ */
+export type TimeChooser = (tx: Tx, post: PostRecord) => Promise<Date>;
+
+export async function schedulePostAtChosenTime(userId: string, postId: string, choose: TimeChooser): Promise<PostRecord> {
+  const post = await getEditablePost(userId, postId);
+  return scheduleChecked(userId, post, async (tx) => {
+    const at = await choose(tx, post);
+    assertScheduleTime(at);
+    return at;
+  });
+}
+
+function assertScheduleTime(at: Date): void {
+  const timing = checkScheduleTime(at);
+  if (timing === "past") throw new AppError("time_in_past", "posts.errors.timePast", { fields: { scheduledAt: "posts.errors.timePast" } });
+  if (timing === "too_soon") {
+    throw new AppError("time_too_soon", "posts.errors.timeTooSoon", { fields: { scheduledAt: "posts.errors.timeTooSoon" } });
   }
+}
+
+async function scheduleChecked(userId: string, post: PostRecord, timeIn: (tx: Tx) => Promise<Date>, options: ScheduleOptions = {}): Promise<PostRecord> {
+  const postId = post.id;
   const platforms = parseNetworks(post.platforms);
   // A post the version 1 fields do not say whole (threads, several accounts of a network) has its
   // texts checked part by part first, so that the error names the target and part at fault.
@@ -206,14 +229,16 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
     targetsProblem(post, await usableChannelIds(userId));
   if (problem) throw problem;
   const limited = await scheduledPostLimitApplies(userId);
-  // The limit's check, the post and its deliveries: one transaction, all or nothing.
-  await inTransaction(async (tx) => {
+  // The time (when chosen here), the limit's check, the post and its deliveries: one transaction, all or nothing.
+  const at = await inTransaction(async (tx) => {
+    const at = await timeIn(tx);
     if (limited) await assertWithinScheduledPostLimit(tx, userId, postId, at);
     await changeEditablePost(tx, userId, postId, { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null });
     if (options.retry) {
       await tx.postPart.updateMany({ where: { target: { postId }, status: "failed" }, data: { status: "pending", errorCode: null, lastError: null } });
     }
     await syncDeliveries(tx, postId, at);
+    return at;
   });
   trackEventFor(userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
   return getOwnPost(userId, postId);
