@@ -7,6 +7,7 @@ import { channelParams, postImageParams, postParams, providerParams, userParams 
 import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
+import { apiQueueSchema, nextQueueQuerySchema } from "~/modules/queue/schemas";
 import { MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import {
   apiCreatePostSchema,
@@ -37,7 +38,7 @@ import {
 export type ComponentName = keyof typeof componentSchemas;
 
 export interface ApiOperation {
-  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference";
+  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "Queue" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference";
   summary: string;
   description?: string;
   /** Answered without a session. */
@@ -236,6 +237,19 @@ export const API_PATHS: ApiPaths = {
       errors: [...EDITABLE_CODES, "time_in_past", "time_too_soon", ...LEAVING_DRAFT_CODES],
     },
   },
+  "/api/posts/{postId}/queue": {
+    POST: {
+      tag: "Queue",
+      summary: "Schedule a post at the first free slot of its queue",
+      description:
+        "The first slot at least one minute ahead that applies to every channel the post targets (its own slot or an every-channel one) " +
+        "and that no scheduled, publishing or published post holds on any of them, looking 53 weeks ahead. Checked as scheduling is. " +
+        "No slot at all, or none free: 409 `queue_empty`.",
+      params: postParams,
+      answer: { status: 200, data: "Post" },
+      errors: [...EDITABLE_CODES, "queue_empty", ...LEAVING_DRAFT_CODES],
+    },
+  },
   "/api/posts/{postId}/publish": {
     POST: {
       tag: "Posts",
@@ -346,6 +360,29 @@ export const API_PATHS: ApiPaths = {
       body: setAdminBodySchema,
       answer: { status: 200, data: "AdminUser" },
       errors: ["forbidden", "own_role_unchangeable", "listed_admin", "account_unverified"],
+    },
+  },
+  "/api/queue": {
+    GET: { tag: "Queue", summary: "The user's queue slots and the time zone they are in", answer: { status: 200, data: "Queue" } },
+    PUT: {
+      tag: "Queue",
+      summary: "Replace every queue slot",
+      description:
+        "At most 100 slots, no two alike; `channelId` is one of the user's channels, or null (or left out) for every channel. " +
+        "A channel's slots go when it is disconnected.",
+      body: apiQueueSchema,
+      answer: { status: 200, data: "Queue" },
+    },
+  },
+  "/api/queue/next": {
+    GET: {
+      tag: "Queue",
+      summary: "The next free slot times of a channel, ISO 8601 in UTC",
+      description: "Fewer than `count` (or none) when the 53 weeks ahead hold no more. Another user's channel, or an unknown id, is a 404.",
+      query: nextQueueQuerySchema,
+      queryNotes: { channelId: "One of the user's channels.", count: "1 to 50; 10 when left out." },
+      answer: { status: 200, data: z.iso.datetime(), list: "all" },
+      errors: ["validation_failed", "not_found"],
     },
   },
   "/api/search": {

@@ -7,6 +7,7 @@ import { ERROR_STATUS } from "~/modules/errors/codes";
 import { NETWORK_IDS, PLATFORMS, type NetworkId } from "~/core/platforms/platforms";
 import type { PostSearchResult } from "~/modules/posts/post-search.server";
 import type { PostView } from "~/modules/posts/post-view.server";
+import type { QueueView } from "~/modules/queue/queue.server";
 import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";
 
@@ -237,6 +238,18 @@ export const waitlistJoinedSchema = z.object({ joined: z.literal(true), count: z
 export const listMetaSchema = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 
 /** Answered by the web server itself, before the app, so it is not one of the app's codes. */
+export const queueSlotSchema = z.object({
+  id: z.string(),
+  channelId: z.string().nullable().describe("The channel it is for; null: every channel"),
+  weekday: z.number().int().min(1).max(7).describe("1 = Monday .. 7 = Sunday"),
+  time: z.string().describe("HH:MM on the user's clock"),
+});
+
+export const queueSchema = z.object({
+  timezone: z.string().describe("The user's IANA time zone, which the slots' times are in"),
+  slots: z.array(queueSlotSchema).describe("By weekday, then time"),
+});
+
 export const CROSS_SITE_CODE = "cross_site_request";
 
 export const errorSchema = z.object({
@@ -256,6 +269,7 @@ export const componentSchemas = {
   AdminUser: adminUserSchema,
   Service: serviceSchema,
   Channel: channelSchema,
+  Queue: queueSchema,
   SearchResult: searchResultSchema,
   PostSearchResult: postSearchResultSchema,
   ListMeta: listMetaSchema,
@@ -275,4 +289,5 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,
   Holds<Same<PostSearchResult, z.output<typeof postSearchResultSchema>>>,
   Holds<Same<Draft, z.output<typeof draftSchema>>>,
+  Holds<Same<QueueView, z.output<typeof queueSchema>>>,
 ];

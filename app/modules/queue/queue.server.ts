@@ -1,0 +1,113 @@
+import { getDb } from "~/modules/db/db.server";
+import { isRecordId } from "~/modules/db/ids";
+import { inTransaction, lockRow, type Tx } from "~/modules/db/transaction.server";
+import { AppError } from "~/modules/errors/app-error";
+import type { TranslationKey } from "~/modules/i18n/keys";
+import { schedulePostAtChosenTime } from "~/modules/posts/post.server";
+import type { PostRecord } from "~/modules/posts/post-view.server";
+import { MIN_LEAD_MS } from "~/modules/posts/schedule-time";
+import { freeSlotTimes, SEARCH_WEEKS, type QueueSlotRule, type TakenTime } from "./queue-slots";
+import type { QueueSlotInput } from "./schemas";
+
+// A user's posting queue: recurring slots, the free times they give, and "add to queue"
+// (docs/decisions/0066).
+
+export interface QueueSlotView {
+  id: string;
+  channelId: string | null;
+  weekday: number;
+  time: string;
+}
+
+export interface QueueView {
+  timezone: string;
+  slots: QueueSlotView[];
+}
+
+/** Posts in these states hold their time on each of their channels. */
+const HOLDING_STATUSES = ["scheduled", "publishing", "published"];
+const SEARCH_SPAN_MS = (SEARCH_WEEKS * 7 + 2) * 86_400_000;
+
+const slotSelect = { id: true, channelId: true, weekday: true, time: true } as const;
+const slotOrder = [{ weekday: "asc" as const }, { time: "asc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
+
+async function timezoneOf(db: Tx | ReturnType<typeof getDb>, userId: string): Promise<string> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { timezone: true } });
+  return user?.timezone ?? "UTC";
+}
+
+export async function getQueue(userId: string): Promise<QueueView> {
+  const db = getDb();
+  const [timezone, slots] = await Promise.all([timezoneOf(db, userId), db.queueSlot.findMany({ where: { userId }, select: slotSelect, orderBy: slotOrder })]);
+  return { timezone, slots };
+}
+
+/** Replaces all the user's slots; a channel that is not theirs is a 422 naming the slot, and nothing changes. */
+export async function replaceQueue(userId: string, slots: readonly QueueSlotInput[]): Promise<QueueView> {
+  const named = [...new Set(slots.flatMap((slot) => (slot.channelId ? [slot.channelId] : [])))];
+  const own = new Set(
+    (await getDb().channel.findMany({ where: { userId, id: { in: named.filter(isRecordId) } }, select: { id: true } })).map((channel) => channel.id),
+  );
+  const fields: Record<string, TranslationKey> = {};
+  slots.forEach((slot, index) => {
+    if (slot.channelId !== null && !own.has(slot.channelId)) fields[`slots.${index}.channelId`] = "queue.validation.channel";
+  });
+  if (Object.keys(fields).length > 0) throw new AppError("validation_failed", "errors.validationFailed", { fields });
+  await inTransaction(async (tx) => {
+    await lockRow(tx, "User", userId);
+    await tx.queueSlot.deleteMany({ where: { userId } });
+    if (slots.length > 0) await tx.queueSlot.createMany({ data: slots.map((slot) => ({ userId, ...slot })) });
+  });
+  return getQueue(userId);
+}
+
+/** The times a post holds on these channels from `from` to the end of the search. */
+async function takenTimes(db: Tx | ReturnType<typeof getDb>, userId: string, channelIds: string[], from: Date, exceptPostId?: string): Promise<TakenTime[]> {
+  const posts = await db.post.findMany({
+    where: {
+      userId,
+      ...(exceptPostId ? { id: { not: exceptPostId } } : {}),
+      status: { in: HOLDING_STATUSES },
+      scheduledAt: { gte: from, lt: new Date(from.getTime() + SEARCH_SPAN_MS) },
+      targets: { some: { channelId: { in: channelIds } } },
+    },
+    select: { scheduledAt: true, targets: { where: { channelId: { in: channelIds } }, select: { channelId: true } } },
+  });
+  return posts.flatMap((post) =>
+    post.targets.flatMap((target) => (target.channelId && post.scheduledAt ? [{ channelId: target.channelId, at: post.scheduledAt }] : [])),
+  );
+}
+
+/** The next `count` free slot times of one of the user's channels (404 for any other id). */
+export async function nextQueueTimes(userId: string, channelId: string, count: number, now: Date = new Date()): Promise<Date[]> {
+  const db = getDb();
+  const channel = isRecordId(channelId) ? await db.channel.findFirst({ where: { id: channelId, userId }, select: { id: true } }) : null;
+  if (!channel) throw new AppError("not_found", "connections.errors.channelNotFound");
+  const [timezone, slots, taken] = await Promise.all([
+    timezoneOf(db, userId),
+    db.queueSlot.findMany({ where: { userId }, select: slotSelect }),
+    takenTimes(db, userId, [channelId], new Date(now.getTime() + MIN_LEAD_MS)),
+  ]);
+  return freeSlotTimes({ slots, channelIds: [channelId], zone: timezone, now, taken, count });
+}
+
+/**
+ * Schedules an editable post at the first free slot of every one of its channels, through
+ * schedulePost's checks. The time is chosen inside the scheduling transaction under the user's
+ * row lock, so two adds of one user never read the same time as free. No slot at all: 409
+ * queue_empty; slots, but none free for all its channels within the search: 409 queue_empty too.
+ */
+export function addToQueue(userId: string, postId: string): Promise<PostRecord> {
+  return schedulePostAtChosenTime(userId, postId, async (tx, post) => {
+    await lockRow(tx, "User", userId);
+    const slots: QueueSlotRule[] = await tx.queueSlot.findMany({ where: { userId }, select: slotSelect });
+    if (slots.length === 0) throw new AppError("queue_empty", "queue.errors.empty");
+    const channelIds = [...new Set(post.targets.flatMap((target) => (target.channelId ? [target.channelId] : [])))];
+    // Read after the lock: the clock may have moved while waiting for it.
+    const now = new Date();
+    const taken = await takenTimes(tx, userId, channelIds, new Date(now.getTime() + MIN_LEAD_MS), postId);
+    const [at] = freeSlotTimes({ slots, channelIds, zone: await timezoneOf(tx, userId), now, taken });
+    if (!at) throw new AppError("queue_empty", "queue.errors.noFreeSlot");
+    return at;
+  });
+}

@@ -1,0 +1,16 @@
+import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { getParams, postParams } from "~/modules/http/params.server";
+import { toPostView } from "~/modules/posts/post-view.server";
+import { addToQueue } from "~/modules/queue/queue.server";
+
+/** POST /api/posts/{id}/queue: schedules the post at the first free slot of its queue (409 queue_empty). */
+const handler = apiRoute({
+  POST: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    const { postId } = getParams(params, postParams);
+    return apiData(toPostView(await addToQueue(user.id, postId)));
+  },
+});
+
+export const loader = handler;
+export const action = handler;
