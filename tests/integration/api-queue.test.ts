@@ -195,6 +195,19 @@ describe("POST /api/posts/{id}/queue", () => {
     expect((await getDb().post.findUniqueOrThrow({ where: { id: post.id } })).status).toBe("draft");
   });
 
+  it("takes a failed post too, and refuses a published one (409 post_published)", async () => {
+    const q = await queueUser(["linkedin"]);
+    await q.putQueue([{ weekday: 1, time: "09:00" }]);
+    const failed = await q.draft();
+    await getDb().post.update({ where: { id: failed.id }, data: { status: "failed", errorCode: "network_error" } });
+    expect((await q.add(failed.id)).body.data).toMatchObject({ status: "scheduled", scheduledAt: "2027-06-07T07:00:00.000Z", error: null });
+    const published = await q.draft();
+    await getDb().post.update({ where: { id: published.id }, data: { status: "published", publishedAt: NOW } });
+    const refused = await q.add(published.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("post_published");
+  });
+
   it("answers 409 queue_empty when no slot applies to every channel of the post", async () => {
     const q = await queueUser();
     await q.putQueue([{ channelId: q.channelOf("twitter"), weekday: 1, time: "09:00" }]);
