@@ -24,7 +24,6 @@ const exportSelect = {
   targets: {
     orderBy: { position: "asc" },
     select: {
-      network: true,
       channel: { select: { network: true, displayName: true, handle: true } },
       parts: { orderBy: { position: "asc" }, select: { text: true, status: true, url: true } },
     },
@@ -34,7 +33,7 @@ const exportSelect = {
 type ExportedPost = Prisma.PostGetPayload<{ select: typeof exportSelect }>;
 
 /** One post's row, its cells in CSV_COLUMNS order and neutralised. */
-export function postRow(post: ExportedPost, zone: string): string[] {
+function postRow(post: ExportedPost, zone: string): string[] {
   const [first] = post.targets;
   const text = first ? joinAtDividers(first.parts.map((part) => ({ text: part.text, imageIds: [] }))) : post.linkedinText || post.twitterText;
   // A target whose channel was removed names no account: it is left out of `channels`.
