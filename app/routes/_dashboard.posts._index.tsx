@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { PenSquare } from "lucide-react";
+import { Download, PenSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
 import { PostCalendar } from "~/components/posts/post-calendar";
@@ -48,18 +48,30 @@ export default function PostsPage() {
   const href = (changes: Record<string, string | null>) => searchHref("/posts", search, changes);
   const filterHref = (status: PostFilter) => href({ status: status === "all" ? null : status, page: null });
   const empty = data.counts.all === 0;
+  const exportHref = `/api/posts/export.csv${data.status === "all" ? "" : `?status=${data.status}`}`;
   return (
     <>
       <PageHeader
         title={t("nav.posts")}
         description={t("posts.description")}
         actions={
-          <Button asChild>
-            <Link to={writePost}>
-              <PenSquare aria-hidden />
-              {t("posts.write")}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            {empty ? null : (
+              // A plain link to a file: it downloads without JavaScript, and Remix never renders it as a page.
+              <Button asChild variant="outline">
+                <Link to={exportHref} reloadDocument download title={t("posts.exportCsvTitle")}>
+                  <Download aria-hidden />
+                  {t("posts.exportCsv")}
+                </Link>
+              </Button>
+            )}
+            <Button asChild>
+              <Link to={writePost}>
+                <PenSquare aria-hidden />
+                {t("posts.write")}
+              </Link>
+            </Button>
+          </div>
         }
       />
       {empty ? (

@@ -40,6 +40,7 @@ describe("GET /api/openapi.json", () => {
         "/api/channels/{channelId}",
         "/api/posts/{postId}/retry",
         "/api/posts/{postId}/metrics/refresh",
+        "/api/posts/export.csv",
       ]),
     );
   });

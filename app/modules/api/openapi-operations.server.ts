@@ -16,6 +16,7 @@ import {
   apiScheduleSchema,
   apiUpdatePostSchema,
   apiUpdatePostTargetsSchema,
+  exportQuerySchema,
   imageUploadFieldsSchema,
   listQuerySchema,
 } from "~/modules/posts/schemas";
@@ -59,6 +60,8 @@ export interface ApiOperation {
     list?: "paged" | "all";
     /** The body as is, without the {data} envelope. */
     raw?: z.ZodType;
+    /** A file to download rather than JSON: its media type, and what it holds. */
+    file?: { mediaType: string; description: string };
     setsCookie?: true;
   };
   /** The codes particular to this operation; those every such operation can answer are added. */
@@ -203,6 +206,24 @@ export const API_PATHS: ApiPaths = {
       body: z.union([apiCreatePostTargetsSchema, apiCreatePostSchema]),
       answer: { status: 201, data: "Post" },
       errors: ["time_in_past", "time_too_soon", ...LEAVING_DRAFT_CODES],
+    },
+  },
+  "/api/posts/export.csv": {
+    GET: {
+      tag: "Posts",
+      summary: "The user's posts as a CSV download, newest first",
+      description:
+        "`status` is one of the posts list's filters (`pending` is scheduled and publishing); unlike the list, an unknown one is a 422. " +
+        "Columns: `text` (the first account's parts, joined by a line holding only `---`), `channels` (the accounts, `|`-separated), " +
+        "`scheduled_at`, `status`, `published_at`, `links` (the published parts' addresses, `|`-separated), `id`, `created_at`. " +
+        "Times are ISO 8601 with the user's offset at that instant. A cell starting with `=`, `+`, `-`, `@`, a tab, a carriage return " +
+        "or `'` starts with one more `'`. UTF-8 with a byte-order mark, CRLF line ends, quoted as RFC 4180 says; streamed.",
+      query: exportQuerySchema,
+      answer: {
+        status: 200,
+        file: { mediaType: "text/csv", description: "A header row, then one row per post (`Content-Disposition: attachment`)" },
+      },
+      errors: ["validation_failed"],
     },
   },
   "/api/posts/{postId}": {

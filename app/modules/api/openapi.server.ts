@@ -84,6 +84,11 @@ function success(operation: ApiOperation): Json {
   const { answer } = operation;
   const headers = answer.setsCookie ? { headers: { "Set-Cookie": { description: "The session cookie", schema: { type: "string" } } } } : {};
   if (answer.status === 204) return { description: SUCCESS[204], ...headers };
+  if (answer.file) {
+    const download = { "Content-Disposition": { description: "attachment, with the file's name", schema: { type: "string" } } };
+    const content = { [answer.file.mediaType]: { schema: { type: "string", description: answer.file.description } } };
+    return { description: SUCCESS[answer.status], headers: { ...headers.headers, ...download }, content };
+  }
   const schema = answer.raw ? toJsonSchema(answer.raw, "output") : dataSchema(answer);
   return { description: SUCCESS[answer.status], ...headers, content: { "application/json": { schema } } };
 }

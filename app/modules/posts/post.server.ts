@@ -27,7 +27,7 @@ const NOTHING_IN_FLIGHT = { deliveries: { none: { status: "publishing" } } };
 
 const notFound = () => new AppError("not_found", "posts.errors.notFound");
 
-function statusWhere(filter: PostFilter) {
+export function statusWhere(filter: PostFilter) {
   switch (filter) {
     case "draft":
       return { status: "draft" };

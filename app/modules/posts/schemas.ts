@@ -166,6 +166,11 @@ export const listQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).catch(20),
 });
 
+/** GET /api/posts/export.csv: the posts list's filters, strictly (an unknown one is refused, not read as "all"). */
+export const exportQuerySchema = z.object({
+  status: z.enum(POST_FILTERS, { error: "posts.validation.unknownFilter" }).default("all"),
+});
+
 /** The thread composer: each target's channel and its parts (intents are read apart: composer.ts). */
 export const partsFormSchema = z.object({
   targets: z
