@@ -8,7 +8,7 @@ import type { TranslationKey } from "~/modules/i18n/keys";
 import { isTranslationKey } from "~/modules/i18n/resources";
 import { logger } from "~/core/logger/logger.server";
 
-// The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?}}
+// The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?, rows?}}
 // on failure, messages in the request's language.
 
 export function apiData(data: unknown, init: ResponseInit & { meta?: unknown } = {}): Response {
@@ -22,12 +22,20 @@ export function apiNoContent(): Response {
 
 export async function apiErrorResponse(request: Request, error: AppError, headers?: HeadersInit): Promise<Response> {
   const { t } = await getRequestT(request);
-  const { values, fields, retryAfterSeconds } = error.options;
+  const { values, fields, rows, retryAfterSeconds } = error.options;
   const responseHeaders = new Headers(headers);
   if (retryAfterSeconds) responseHeaders.set("Retry-After", String(retryAfterSeconds));
   const translatedFields = fields ? Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key, values)])) : undefined;
+  const translatedRows = rows?.map((row) => ({ line: row.line, message: t(row.messageKey, row.values) }));
   return Response.json(
-    { error: { code: error.code, message: t(error.messageKey, values), ...(translatedFields ? { fields: translatedFields } : {}) } },
+    {
+      error: {
+        code: error.code,
+        message: t(error.messageKey, values),
+        ...(translatedFields ? { fields: translatedFields } : {}),
+        ...(translatedRows ? { rows: translatedRows } : {}),
+      },
+    },
     { status: error.status, headers: responseHeaders },
   );
 }

@@ -9,6 +9,7 @@ import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
 import { apiQueueSchema, nextQueueQuerySchema } from "~/modules/queue/schemas";
 import { MAX_IMAGES_PER_POST } from "~/modules/media/limits";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/posts/csv-import";
 import {
   apiCreatePostSchema,
   apiCreatePostTargetsSchema,
@@ -26,6 +27,7 @@ import {
   connectUrlSchema,
   organizationChoiceSchema,
   draftSchema,
+  postSchema,
   postSearchResultSchema,
   searchResultSchema,
   stripeUrlSchema,
@@ -50,8 +52,10 @@ export interface ApiOperation {
   queryNotes?: Record<string, string>;
   /** A JSON (or form) body. */
   body?: z.ZodType;
-  /** A multipart upload: one file in `image`, with these fields. */
+  /** A multipart upload: one file (in `image` unless `uploadFile` says otherwise), with these fields. */
   upload?: z.ZodObject;
+  /** The upload's file field and what it holds, when not an image. */
+  uploadFile?: { field: string; description: string };
   answer: {
     status: 200 | 201 | 204;
     /** What `data` holds: a shared component or a schema of its own. */
@@ -224,6 +228,23 @@ export const API_PATHS: ApiPaths = {
         file: { mediaType: "text/csv", description: "A header row, then one row per post (`Content-Disposition: attachment`)" },
       },
       errors: ["validation_failed"],
+    },
+  },
+  "/api/posts/import": {
+    POST: {
+      tag: "Posts",
+      summary: "Import posts from a CSV file: all of them, or none",
+      description:
+        `One CSV file in \`file\` (UTF-8, a byte-order mark allowed), at most ${MAX_IMPORT_BYTES / 2 ** 20} MB and ${MAX_IMPORT_ROWS} rows after the header ` +
+        "(413 otherwise). Columns as the export's, in any order; `text` is required (parts split at lines holding only `---`), " +
+        "`channels` (ids or handles, `|`-separated; empty: every active account), `scheduled_at` (ISO 8601 with an offset, " +
+        "`YYYY-MM-DD HH:MM` in the user's zone, `draft`, or empty for the queue's next free slot). The export's other columns are read " +
+        "as its `status` (draft or scheduled only) or ignored; an unknown column is refused. Every row is checked first: any fault is a 422 " +
+        "`validation_failed` whose `rows` list every row at fault with its line, and nothing is made.",
+      upload: z.object({}),
+      uploadFile: { field: "file", description: `One CSV file, at most ${MAX_IMPORT_BYTES / 2 ** 20} MB` },
+      answer: { status: 201, data: z.object({ created: z.number().int(), posts: z.array(postSchema) }) },
+      errors: ["payload_too_large"],
     },
   },
   "/api/posts/{postId}": {

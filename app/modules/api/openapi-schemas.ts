@@ -257,6 +257,10 @@ export const errorSchema = z.object({
     code: z.enum([...(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]), CROSS_SITE_CODE]).describe("Stable, for programs"),
     message: z.string().describe("For people, in the request's language"),
     fields: z.record(z.string(), z.string()).optional().describe("The fields at fault and their messages"),
+    rows: z
+      .array(z.object({ line: z.number().int().describe("The file's line (the header is line 1)"), message: z.string() }))
+      .optional()
+      .describe("An uploaded file's rows at fault, every one, by line"),
   }),
 });
 

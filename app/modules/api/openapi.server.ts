@@ -54,12 +54,12 @@ function parameters(operation: ApiOperation): Json[] {
 function requestBody(operation: ApiOperation): Json | undefined {
   if (operation.upload) {
     const fields = toJsonSchema(operation.upload, "input");
-    const image = {
-      type: "string",
-      contentMediaType: "application/octet-stream",
+    const { field, description } = operation.uploadFile ?? {
+      field: "image",
       description: `One image file: JPEG, PNG, GIF or WebP, at most ${MAX_IMAGE_BYTES / 2 ** 20} MB`,
     };
-    const schema = { ...fields, properties: { image, ...(fields.properties as Json) }, required: ["image"] };
+    const file = { type: "string", contentMediaType: "application/octet-stream", description };
+    const schema = { ...fields, properties: { [field]: file, ...(fields.properties as Json) }, required: [field] };
     return { required: true, content: { "multipart/form-data": { schema } } };
   }
   if (!operation.body) return undefined;
@@ -150,7 +150,7 @@ function pathItems(paths: ApiPaths): Json {
 
 const DESCRIPTION = `Plume's JSON API, used by the browser app and scripts alike.
 
-Success answers \`{"data": …}\` (lists add \`meta\`); failure answers \`{"error": {"code", "message", "fields"?}}\`, where
+Success answers \`{"data": …}\` (lists add \`meta\`); failure answers \`{"error": {"code", "message", "fields"?, "rows"?}}\`, where
 \`code\` is stable and \`message\` is in the request's language (\`?lang=en|fr\`, the \`plume_locale\` cookie, then
 Accept-Language). Bodies are JSON, or a form for simple clients; over 1 MB (an upload: one 5 MB image) is a 413.
 A method a path does not answer is a 405 with an \`Allow\` header. Times are ISO 8601 in UTC.`;

@@ -1,6 +1,13 @@
 import type { TranslationKey, TranslationValues } from "~/modules/i18n/keys";
 import { ERROR_STATUS, type ErrorCode } from "./codes";
 
+/** One row of an uploaded file that cannot be taken: its line in the file (the header is line 1). */
+export interface RowProblem {
+  line: number;
+  messageKey: TranslationKey;
+  values?: TranslationValues;
+}
+
 /**
  * An expected failure of a domain operation, said once: a stable code for the API (its HTTP status
  * comes with it, from codes.ts), and an i18n key (with values) for the message. Routes turn it
@@ -16,6 +23,8 @@ export class AppError extends Error {
       values?: TranslationValues;
       /** Field name → the key of its message. */
       fields?: Record<string, TranslationKey>;
+      /** A file's rows at fault (an import): the file's line number, and the key (with values) of its message. */
+      rows?: RowProblem[];
       retryAfterSeconds?: number;
     } = {},
   ) {

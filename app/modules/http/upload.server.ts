@@ -13,10 +13,15 @@ const MAX_FIELD_BYTES = 100_000;
 
 /**
  * Reads a multipart form: its text fields, and the files of `fileField`, each kept only if within
- * MAX_IMAGE_BYTES. An oversized file is still read to its end (and dropped), so the browser gets a
+ * `maxFileBytes` (MAX_IMAGE_BYTES unless told). Bytes are counted as they arrive: a larger file is never held whole. An oversized file is still read to its end (and dropped), so the browser gets a
  * clear answer rather than a reset connection, and the other files of the same form still count.
  */
-export async function readMultipartUpload(request: Request, fileField = "image"): Promise<{ fields: FormData; files: UploadedFile[] }> {
+export async function readMultipartUpload(
+  request: Request,
+  fileField = "image",
+  options: { maxFileBytes?: number } = {},
+): Promise<{ fields: FormData; files: UploadedFile[] }> {
+  const maxFileBytes = options.maxFileBytes ?? MAX_IMAGE_BYTES;
   const files: UploadedFile[] = [];
   let total = 0;
   let fields: FormData;
@@ -24,7 +29,7 @@ export async function readMultipartUpload(request: Request, fileField = "image")
     fields = await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
       const chunks: Uint8Array[] = [];
       let size = 0;
-      const limit = typeof filename === "string" ? MAX_IMAGE_BYTES : MAX_FIELD_BYTES;
+      const limit = typeof filename === "string" ? maxFileBytes : MAX_FIELD_BYTES;
       for await (const chunk of data) {
         size += chunk.byteLength;
         total += chunk.byteLength;

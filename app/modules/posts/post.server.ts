@@ -270,7 +270,7 @@ export async function setPostTargets(userId: string, postId: string, requests: r
 }
 
 /** A post's targets as they would read once `targets` are written (to check them before writing). */
-async function previewTargets(post: PostRecord, targets: readonly TargetInput[]): Promise<Pick<PostRecord, "targets" | "media">> {
+export async function previewTargets(post: Pick<PostRecord, "id" | "media">, targets: readonly TargetInput[]): Promise<Pick<PostRecord, "targets" | "media">> {
   const channels = await getDb().channel.findMany({
     where: { id: { in: targets.flatMap((t) => (t.channelId ? [t.channelId] : [])) } },
     select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true, limitsJson: true },
