@@ -42,7 +42,7 @@ async function importer(options: { queue?: boolean } = {}) {
     user,
     cookie,
     channel,
-    send: (csv: string | Uint8Array, as: string | undefined = cookie, lang = "en") => {
+    send: (csv: string | Uint8Array<ArrayBuffer>, as: string | undefined = cookie, lang = "en") => {
       const form = new FormData();
       form.append("file", new Blob([csv], { type: "text/csv" }), "posts.csv");
       return call(importRoute.action as Handler, { method: "POST", url: "http://localhost:3000/api/posts/import", cookie: as, form, lang });
