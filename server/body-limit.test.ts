@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage, type Server } from "node:
 import type { AddressInfo, Socket } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_API_UPLOAD_BYTES, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from "../app/modules/http/body-limits";
+import { MAX_API_UPLOAD_BYTES, MAX_BODY_BYTES, MAX_IMPORT_UPLOAD_BYTES, MAX_UPLOAD_BYTES } from "../app/modules/http/body-limits";
 import { bodyLimit, continueIfWithinLimit } from "./body-limit";
 import { appRequest, tooLargeRequest } from "./remix-handler";
 
@@ -131,6 +131,18 @@ describe("bodies within their limit", () => {
     expect(await api.response).toEqual({ status: 413, body: { kind: "upload", answeredBy: "/api/request-too-large?kind=upload" } });
     expect(MAX_UPLOAD_BYTES).toBeGreaterThan(4 * 5 * MB);
     expect(MAX_API_UPLOAD_BYTES).toBeLessThan(6 * MB);
+  });
+
+  it("a CSV import carries a 1 MB file and its form, no more", async () => {
+    const two = Buffer.alloc(2 * MB, 0x64);
+    const csv = open("/api/posts/import", { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": two.byteLength });
+    expect(await csv.response).toEqual({ status: 413, body: { kind: "import", answeredBy: "/api/request-too-large?kind=import" } });
+    const within = Buffer.alloc(MB + 1000, 0x64);
+    const ok = open("/api/posts/import", { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": within.byteLength });
+    await ok.write(within);
+    ok.end();
+    expect((await ok.response).body).toEqual({ bytes: within.byteLength, sha: sha(within) });
+    expect(MAX_IMPORT_UPLOAD_BYTES).toBeLessThan(2 * MB);
   });
 });
 

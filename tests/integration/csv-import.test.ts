@@ -5,6 +5,7 @@ import { getDb } from "~/modules/db/db.server";
 import { createPostWithTargets, schedulePost } from "~/modules/posts/post.server";
 import * as exportRoute from "~/routes/api.posts.export[.]csv";
 import * as importRoute from "~/routes/api.posts.import";
+import * as tooLargeRoute from "~/routes/api.request-too-large";
 import { call, type Handler } from "../support/route-call";
 import { connectedUser, startFakes, type Fakes } from "../support/publishing";
 
@@ -161,6 +162,10 @@ describe("POST /api/posts/import", () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.code).toBe("payload_too_large");
     expect(tooBig.body.error.message).toContain("1 Mo");
+    // Larger still, the web server refuses it before the app reads it, with the same words.
+    const refused = await call(tooLargeRoute.action as Handler, { method: "POST", url: "http://localhost:3000/api/request-too-large?kind=import", lang: "fr" });
+    expect(refused.status).toBe(413);
+    expect(refused.body.error.message).toBe(tooBig.body.error.message);
     expect(await c.count()).toBe(0);
   });
 

@@ -13,6 +13,10 @@ export const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 export const MAX_UPLOAD_BYTES = MAX_IMAGES_PER_POST * MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
 /** The API takes one image per request. */
 export const MAX_API_UPLOAD_BYTES = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
+/** A CSV file of posts to import (docs/decisions/0068), and the request that carries it. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+export const IMPORT_PATH = "/api/posts/import";
+export const MAX_IMPORT_UPLOAD_BYTES = MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 /**
  * Fields of a url-encoded or multipart form: far more than any of our forms sends, and few enough
@@ -23,7 +27,7 @@ export const MAX_FORM_FIELDS = 1000;
 export const MAX_JSON_VALUES = 10_000;
 export const MAX_JSON_DEPTH = 64;
 
-export type BodyKind = "body" | "upload";
+export type BodyKind = "body" | "upload" | "import";
 /** Why a body is refused before the app reads it: its bytes (by kind), its form fields, its JSON. */
 export type RefusalKind = BodyKind | "fields" | "json";
 
@@ -34,6 +38,7 @@ export interface BodyLimit {
 
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
   if (!(contentType ?? "").toLowerCase().startsWith("multipart/form-data")) return { kind: "body", bytes: MAX_BODY_BYTES };
+  if (pathname === IMPORT_PATH) return { kind: "import", bytes: MAX_IMPORT_UPLOAD_BYTES };
   return { kind: "upload", bytes: pathname.startsWith("/api/") ? MAX_API_UPLOAD_BYTES : MAX_UPLOAD_BYTES };
 }
 

@@ -1,13 +1,14 @@
 import { parse } from "csv-parse/sync";
 import type { RowProblem } from "~/modules/errors/app-error";
+import { MAX_IMPORT_BYTES } from "~/modules/http/body-limits";
 import { CSV_COLUMNS, type CsvColumn } from "./csv-cells";
 
 // Pure: a posts CSV file read into rows (docs/decisions/0068-csv-import.md). The columns are the
 // export's; only `text`, `channels`, `scheduled_at` and `status` are read, the others (what the
 // export adds: links, ids, dates) are allowed so that an export reads back, and ignored.
 
-/** An import file's most bytes and data rows (the header not counted). */
-export const MAX_IMPORT_BYTES = 1024 * 1024;
+export { MAX_IMPORT_BYTES };
+/** An import file's most data rows (the header not counted). */
 export const MAX_IMPORT_ROWS = 500;
 
 export interface ImportRow {
