@@ -127,6 +127,19 @@ describe("POST /api/posts/import", () => {
     expect(await other.count()).toBe(0);
   });
 
+  it("removes the posts already made when a later row fails while being made", async () => {
+    const c = await importer();
+    // The queue has slots, but only for the LinkedIn account: a row queued for X finds none free.
+    await getDb().queueSlot.create({ data: { userId: c.user.id, channelId: c.channel("linkedin").id, weekday: 1, time: "09:00" } });
+    const x = c.channel("twitter").id;
+    const csv = ["text,channels,scheduled_at", "A draft,,draft", `Scheduled,${x},2027-06-10 09:30`, `Queued,${x},`].join("\n");
+    const answer = await c.send(csv);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.rows).toEqual([{ line: 4, message: "No queue slot is free for every account of this post in the next 53 weeks." }]);
+    expect(await c.count()).toBe(0);
+    expect(await getDb().delivery.count({ where: { post: { userId: c.user.id } } })).toBe(0);
+  });
+
   it("answers the rows in the user's language", async () => {
     const c = await importer();
     const answer = await c.send("text\n\n", c.cookie, "fr");
