@@ -2,7 +2,7 @@ import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { AppError } from "~/modules/errors/app-error";
 import { isMultipart, readMultipartUpload } from "~/modules/http/upload.server";
 import { MAX_IMPORT_BYTES } from "~/modules/posts/csv-import";
-import { importPostsCsv, importTooLarge } from "~/modules/posts/csv-import.server";
+import { importPostsCsv, importTooLarge } from "~/modules/post-import/csv-import.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 
 const noFile = () => new AppError("validation_failed", "errors.validationFailed", { fields: { file: "posts.import.errors.fileRequired" } });

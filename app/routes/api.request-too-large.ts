@@ -1,7 +1,7 @@
 import type { AppError } from "~/modules/errors/app-error";
 import { apiRoute } from "~/modules/api/api.server";
 import { jsonTooComplex, payloadTooLarge, tooManyFields } from "~/modules/http/body-limits";
-import { importTooLarge } from "~/modules/posts/csv-import.server";
+import { importTooLarge } from "~/modules/post-import/csv-import.server";
 import { imageTooLarge } from "~/modules/posts/post-images.server";
 
 const REFUSALS: Record<string, () => AppError> = { upload: imageTooLarge, import: importTooLarge, fields: tooManyFields, json: jsonTooComplex };

@@ -151,7 +151,7 @@ describe("POST /api/posts/import", () => {
     const c = await importer();
     const unknown = await c.send("text,when,Tags\nHello,,\n");
     expect(unknown.status).toBe(422);
-    expect(unknown.body.error.rows).toEqual([{ line: 1, message: expect.stringContaining("Unknown columns: when, tags.") }]);
+    expect(unknown.body.error.rows).toEqual([{ line: 1, message: expect.stringContaining("Columns Plume does not read: when, tags.") }]);
     const noText = await c.send("channels,scheduled_at\n,draft\n");
     expect(noText.body.error.rows).toEqual([{ line: 1, message: "The header has no “text” column." }]);
     expect(await c.count()).toBe(0);

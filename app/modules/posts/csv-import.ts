@@ -85,7 +85,7 @@ export function parseImportFile(input: string): ParsedFile {
     return {
       ok: false,
       tooManyRows: false,
-      problems: [{ line: 1, messageKey: "posts.import.errors.unknownColumns", values: { columns, count: unknown.length } }],
+      problems: [{ line: 1, messageKey: "posts.import.errors.unknownColumns", values: { columns } }],
     };
   }
   const repeated = names.filter((name, i) => names.indexOf(name) !== i);
@@ -103,7 +103,7 @@ export function parseImportFile(input: string): ParsedFile {
   data.forEach((record, r) => {
     const line = lines[r + 1] ?? r + 2;
     if (record.length > names.length) {
-      problems.push({ line, messageKey: "posts.import.errors.tooManyCells", values: { count: record.length, max: names.length } });
+      problems.push({ line, messageKey: "posts.import.errors.tooManyCells", values: { cells: record.length, max: names.length } });
       return;
     }
     const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ""])) as Record<CsvColumn, string>;

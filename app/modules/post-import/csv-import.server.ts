@@ -6,15 +6,16 @@ import { toMegabytes } from "~/modules/http/body-limits";
 import { addToQueue } from "~/modules/queue/queue.server";
 import { logger } from "~/core/logger/logger.server";
 import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
-import { splitAtDividers } from "./composer";
-import { LIST_SEPARATOR } from "./csv-cells";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportFile, type ImportRow } from "./csv-import";
-import { createPostWithTargets, deletePost, previewTargets, schedulePost } from "./post.server";
-import type { TargetRequest } from "./post-targets.server";
-import { targetsProblem } from "./post-targets.server";
-import type { PostRecord } from "./post-view.server";
-import { checkScheduleTime, localToUtc } from "./schedule-time";
+import { splitAtDividers } from "~/modules/posts/composer";
+import { LIST_SEPARATOR } from "~/modules/posts/csv-cells";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportFile, type ImportRow } from "~/modules/posts/csv-import";
+import { createPostWithTargets, deletePost, previewTargets, schedulePost } from "~/modules/posts/post.server";
+import type { TargetRequest } from "~/modules/posts/post-targets.server";
+import { targetsProblem } from "~/modules/posts/post-targets.server";
+import type { PostRecord } from "~/modules/posts/post-view.server";
+import { checkScheduleTime, localToUtc } from "~/modules/posts/schedule-time";
 
+// Its own folder: it uses both the posts and the queue (which uses the posts), so neither imports the other.
 // A posts CSV file imported all or nothing (docs/decisions/0068-csv-import.md): every row is
 // checked first, and any fault is a 422 listing every row at fault; then the posts are made in
 // file order, and a failure there removes those already made.
