@@ -142,6 +142,8 @@ async function scheduledPost(page: Page) {
   const { createClient } = await import("@libsql/client");
   const { DateTime } = await import("luxon");
   const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   try {
     const { rows } = await db.execute({
       sql: `SELECT p."status", p."scheduledAt", u."timezone" FROM "Post" p JOIN "User" u ON u."id" = p."userId" WHERE p."id" = ?`,

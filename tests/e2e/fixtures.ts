@@ -42,6 +42,8 @@ export async function connectAccount(page: Page, platform: "LinkedIn" | "X (Twit
 export async function ageLinkedInConnection(email: string, days: number, dataDir = E2E_DATA_DIR) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${dataDir}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   const at = Date.now() - days * 24 * 60 * 60 * 1000;
   await db.execute({
     sql: `UPDATE "Channel" SET "connectedAt" = ? WHERE "network" = 'linkedin' AND "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
@@ -62,6 +64,8 @@ export async function addChannel(
 ) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${dataDir}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   const at = new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00");
   await db.execute({
     sql: `INSERT INTO "Channel" ("id", "userId", "network", "providerUserId", "displayName", "handle", "connectedAt", "createdAt", "updatedAt")
@@ -78,6 +82,8 @@ export async function addChannel(
 export async function markPublishedOnLinkedIn(postId: string, url: string, dataDir = E2E_DATA_DIR) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${dataDir}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   const now = new Date().toISOString().replace("Z", "+00:00");
   await db.batch([
     {

@@ -9,6 +9,8 @@ import { ageLinkedInConnection, connectAccount, expect, signUp, startPost, test,
 async function endSessions(email: string) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   await db.execute({ sql: `DELETE FROM "Session" WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`, args: [email] });
   db.close();
 }

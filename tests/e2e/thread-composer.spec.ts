@@ -18,6 +18,8 @@ const avatarIn = (scope: Locator) => scope.locator('img[src^="/channels/"]').fir
 async function seedSecondXAccount(email: string) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   const user = `(SELECT "id" FROM "User" WHERE "email" = ?)`;
   await db.batch([
     {
@@ -38,6 +40,8 @@ async function seedSecondXAccount(email: string) {
 async function savedParts(email: string) {
   const { createClient } = await import("@libsql/client");
   const db = createClient({ url: `file:${E2E_DATA_DIR}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
   const result = await db.execute({
     sql: `SELECT c."handle" AS handle, c."network" AS network, t."position" AS target, p."position" AS part, p."text" AS text, p."status" AS status, po."status" AS postStatus
           FROM "PostPart" p JOIN "PostTarget" t ON t."id" = p."targetId" JOIN "Channel" c ON c."id" = t."channelId" JOIN "Post" po ON po."id" = t."postId"
