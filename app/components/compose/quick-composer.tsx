@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { CalendarCheck, ImagePlus, Plus, Send, Trash2 } from "lucide-react";
-import { useRef, type KeyboardEvent } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { pressMainAction } from "~/components/create/step-card";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { TargetPreview } from "~/components/posts/target-previews";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -38,6 +39,7 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const [form, fields] = useZodForm("compose", quickComposerSchema, lastResult, {
     defaultValue: { channels: data.chosen, parts: data.parts, date: data.slot.date, time: data.slot.time },
   });
@@ -112,13 +114,6 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLTextAreaElement>(`textarea[name="parts[${focusAt}].text"]`)?.focus());
   };
 
-  // Ctrl+Enter (⌘+Enter) schedules, as the wizard's steps press their main action.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    formRef.current?.querySelector<HTMLButtonElement>('button[value="schedule"]')?.click();
-  };
-
   return (
     <Form
       ref={formRef}
@@ -126,7 +121,8 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
       encType="multipart/form-data"
       {...getFormProps(form)}
       noValidate
-      onKeyDown={onKeyDown}
+      // Ctrl+Enter (⌘+Enter) presses the main action, Schedule, as in the wizard's steps.
+      onKeyDown={(event) => pressMainAction(event, actionsRef.current)}
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
     >
       <div className="flex min-w-0 flex-col gap-6 rounded-xl border bg-card p-4 shadow-xs sm:p-6">
@@ -243,12 +239,12 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
             </div>
           </div>
           <p className="text-xs text-muted-foreground">
-            {t(data.post?.scheduledAt ? "composer.quick.keptTime" : "composer.quick.suggested")} {t("create.schedule.zoneNote", { zone: data.timezone })}
+            {t("composer.quick.suggested")} {t("create.schedule.zoneNote", { zone: data.timezone })}
           </p>
         </fieldset>
 
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
+        <div ref={actionsRef} className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
           <StatusButton name="intent" value="save" variant="ghost" formNoValidate>
             {t("create.schedule.saveDraft")}
           </StatusButton>

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
  * Ctrl+Enter (⌘+Enter) presses the step's main action, its last button. Plain Enter is left to
  * typing, and no text field gives Ctrl+Enter a meaning of its own.
  */
-function pressMainAction(event: KeyboardEvent, actions: HTMLElement | null) {
+export function pressMainAction(event: KeyboardEvent, actions: HTMLElement | null) {
   if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented || event.nativeEvent.isComposing) return;
   const buttons = actions?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)");
   const main = buttons?.[buttons.length - 1];

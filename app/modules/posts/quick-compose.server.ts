@@ -10,7 +10,6 @@ import { addImages } from "./post-images.server";
 import { createPost, createPostWithTargets, getEditablePost, setPostTargets, updatePost } from "./post.server";
 import { toPostView, type PostView } from "./post-view.server";
 import { suggestPostingSlot } from "./posting-slot.server";
-import { utcToLocalParts } from "./schedule-time";
 import { MAX_IMAGE_IDS_PER_PART, MAX_PARTS } from "./schemas";
 
 // The one-screen composer (/compose, docs/decisions/0065): one thread written once for every chosen
@@ -31,7 +30,7 @@ export interface ComposerPage {
   usable: string[];
   chosen: string[];
   parts: DraftPart[];
-  /** The time offered: the post's own when it has one ahead, else the next free usual slot. */
+  /** The time offered: the next free slot in the user's usual hours. */
   slot: { date: string; time: string };
   /** Networks the user has no account on yet and could connect from here. */
   connectable: { network: NetworkId; method: "oauth" | "app_password" | "instance" }[];
@@ -89,8 +88,8 @@ export async function composerPage(
     const newest = channels.filter((channel) => channel.network === add && usable.includes(channel.id)).at(-1);
     if (newest && !chosen.includes(newest.id)) chosen = [...chosen, newest.id];
   }
-  const ahead = stored?.scheduledAt && stored.scheduledAt > now ? utcToLocalParts(stored.scheduledAt, user.timezone) : null;
-  const slot = ahead ?? (await suggestPostingSlot(user, postId, now));
+  // Only drafts open here, and a draft holds no time: the next free usual slot is offered.
+  const slot = await suggestPostingSlot(user, postId, now);
   const connected = new Set(channels.map((channel) => channel.network));
   const connectable = networkAvailability()
     .filter((entry) => entry.available && !connected.has(entry.network))
