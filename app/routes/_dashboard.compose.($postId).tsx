@@ -17,8 +17,11 @@ import { removeImage } from "~/modules/posts/post-images.server";
 import { addComposerImages, composerPage, connectAddress, perAccountEditor, saveQuickDraft } from "~/modules/posts/quick-compose.server";
 import { parseQuickIntent } from "~/modules/posts/quick-intents";
 import { applyScheduleChoice } from "~/modules/posts/schedule.server";
+import { utcToLocalParts } from "~/modules/posts/schedule-time";
 import { scheduledToast } from "~/modules/posts/schedule-form.server";
 import { quickComposerSchema } from "~/modules/posts/schemas";
+import { addToQueueAndReturn } from "~/modules/queue/queue-form.server";
+import { queueOffer } from "~/modules/queue/queue.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -41,7 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Accounts that say different things: the per-account editor shows them.
     if (!page && postId) throw redirect(perAccountEditor(postId));
     if (!page) throw new Error("A new post always fits the composer");
-    return { ...page, timezone: user.timezone };
+    // With a queue, its first free slot for the chosen accounts is the time offered (and "Add to queue" the main button).
+    const queue = await queueOffer(user.id, page.chosen);
+    const slot = queue.next ? utcToLocalParts(queue.next, user.timezone) : page.slot;
+    return { ...page, slot, timezone: user.timezone, queue: { slotCount: queue.slotCount, next: queue.next?.toISOString() ?? null } };
   } catch (error) {
     if (error instanceof Response) throw error;
     if (postId && isAppError(error) && error.status === 409) {
@@ -106,6 +112,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirect(composePath(savedId));
       case "connect":
         return redirectDocument(await connectAddress(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
+      case "queue":
+        // Refused (no free slot, say), the saved draft stays open in the composer with the reason.
+        return await addToQueueAndReturn(request, user, savedId, `/posts/${savedId}`, composePath(savedId));
       case "schedule":
       case "publish": {
         const { date, time } = submission.value;

@@ -23,6 +23,7 @@ import { publishingProgress } from "~/modules/posts/publishing-progress";
 import { readNoticesOfPost } from "~/modules/publishing/notify.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { FormErrors } from "~/components/ui/field";
+import { queueSlotCount } from "~/modules/queue/queue.server";
 import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "posts.detail.title" };
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const post = toPostView(await getOwnPost(user.id, postId));
     await readNoticesOfPost(user.id, post.id);
-    return { post, progress: publishingProgress(post, new Date()) };
+    return { post, progress: publishingProgress(post, new Date()), queueReady: (await queueSlotCount(user.id)) > 0 };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -73,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PostPage() {
   const { t } = useTranslation();
-  const { post, progress } = useLoaderData<typeof loader>();
+  const { post, progress, queueReady } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -84,7 +85,7 @@ export default function PostPage() {
       {/* A post due and waiting for the publisher is, for its author, already being published. */}
       <PostHeader post={progress ? { ...post, status: "publishing" } : post} />
       <PublishingProgressNote postId={post.id} progress={progress} status={post.status} />
-      <PostActions post={post} />
+      <PostActions post={post} queueReady={queueReady} />
       <div role="alert">
         <FormErrors errors={formErrorsOf(reply)} />
       </div>

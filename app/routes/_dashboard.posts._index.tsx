@@ -15,7 +15,8 @@ import { getLocale } from "~/modules/i18n/i18n.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { networksToConnectFirst } from "~/modules/posts/quick-compose.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
-import { useListNavigation } from "~/utils/list-navigation";
+import { queueSlotCount } from "~/modules/queue/queue.server";
+import { useListNavigation, useListSubmit } from "~/utils/list-navigation";
 import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
 import { useWritePostHref } from "~/utils/use-write-post-href";
@@ -31,12 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
   if (view === "calendar") {
     const calendar = await loadPostsCalendar(user, status, params.get("month"), await getLocale(request));
-    return { view, status, ...calendar, list: null, connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(user.id) : null };
+    return { view, status, ...calendar, list: null, connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(user.id) : null, queueReady: false };
   }
-  const list = await loadPostsPage(user.id, status, page, PAGE_SIZE[view]);
+  const [list, slotCount] = await Promise.all([loadPostsPage(user.id, status, page, PAGE_SIZE[view]), queueSlotCount(user.id)]);
   // A first visit with nothing connected: connecting is the first step, offered right here.
   const connectFirst = list.counts.all === 0 ? await networksToConnectFirst(user.id) : null;
-  return { view, status, counts: list.counts, list, calendar: null, connectFirst };
+  return { view, status, counts: list.counts, list, calendar: null, connectFirst, queueReady: slotCount > 0 };
 }
 
 export default function PostsPage() {
@@ -44,10 +45,13 @@ export default function PostsPage() {
   const writePost = useWritePostHref();
   const data = useLoaderData<typeof loader>();
   const onListClick = useListNavigation();
+  const { onSubmit: onListSubmit, busyAction } = useListSubmit();
   const { search } = useLocation();
   const href = (changes: Record<string, string | null>) => searchHref("/posts", search, changes);
   const filterHref = (status: PostFilter) => href({ status: status === "all" ? null : status, page: null });
   const empty = data.counts.all === 0;
+  // Drafts and failed posts offer "Add to queue" once the user has slots; it comes back here.
+  const queue = data.queueReady ? { redirectTo: `/posts${search}`, label: t("queue.add.button"), busyAction } : undefined;
   const exportHref = `/api/posts/export.csv${data.status === "all" ? "" : `?status=${data.status}`}`;
   return (
     <>
@@ -98,13 +102,15 @@ export default function PostsPage() {
           ) : data.list ? (
             <>
               {data.view === "list" ? (
-                <PostTable posts={data.list.posts} />
+                <div onSubmit={onListSubmit}>
+                  <PostTable posts={data.list.posts} queue={queue} />
+                </div>
               ) : (
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={onListClick}>
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={onListClick} onSubmit={onListSubmit}>
                   {data.list.posts.map((post) => (
                     <li key={post.id} className="flex">
                       <div className="flex-1">
-                        <PostCard post={post} />
+                        <PostCard post={post} queue={queue} />
                       </div>
                     </li>
                   ))}

@@ -1,5 +1,5 @@
-import { useNavigate } from "@remix-run/react";
-import { useCallback, type MouseEvent } from "react";
+import { useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, type FormEvent, type MouseEvent } from "react";
 
 /**
  * Lists of many posts (calendar, gallery, table) link with plain anchors (`<a href data-discover>`)
@@ -23,4 +23,26 @@ export function useListNavigation() {
     },
     [navigate],
   );
+}
+
+/**
+ * The forms of a list of many posts are plain <form>s (no hook per row): this handler on the list
+ * sends a submitted one through Remix, as a <Form> would, and `busyAction` is the action being
+ * submitted, so its row can show it. Without JavaScript they post as ordinary forms.
+ */
+export function useListSubmit() {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLElement>) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !event.currentTarget.contains(form)) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      submit(submitter instanceof HTMLButtonElement ? submitter : form);
+    },
+    [submit],
+  );
+  const busyAction = navigation.state === "submitting" ? (navigation.formAction ?? null) : null;
+  return { onSubmit, busyAction };
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { CalendarCheck, ImagePlus, Plus, Send, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { CalendarCheck, ImagePlus, ListPlus, Plus, Send, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { pressMainAction } from "~/components/create/step-card";
@@ -18,11 +18,12 @@ import type { ComposerPage } from "~/modules/posts/quick-compose.server";
 import { MAX_PARTS, quickComposerSchema } from "~/modules/posts/schemas";
 import { PROBLEM_KEYS, targetLabel, targetProblems } from "~/modules/posts/target-rules";
 import { cn } from "~/utils/cn";
+import { useFormatDate } from "~/utils/use-format-date";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ComposerChannels } from "./composer-channels";
 import { ComposerPart, type PartImage } from "./composer-part";
 
-export type ComposerData = ComposerPage & { timezone: string };
+export type ComposerData = ComposerPage & { timezone: string; queue: { slotCount: number; next: string | null } };
 
 const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" && value ? [value] : [];
@@ -52,6 +53,10 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
     return { text: typeof text.value === "string" ? text.value : "", imageIds: list(imageIds.value) };
   });
   const chosenIds = list(fields.channels.value);
+  const formatDate = useFormatDate();
+  const hasQueue = data.queue.slotCount > 0;
+  // The next free slot was found for the accounts chosen when the page loaded; for others the add finds theirs.
+  const sameAccounts = chosenIds.length === data.chosen.length && data.chosen.every((id) => chosenIds.includes(id));
   const chosen = data.channels.filter((channel) => chosenIds.includes(channel.id));
   const limitsOfChannel = (id: string): ChannelLimits | null => data.channelLimits[id] ?? null;
   const imageById = new Map<string, PartImage>((data.post?.images ?? []).map((image) => [image.id, image]));
@@ -226,6 +231,23 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">{t("composer.quick.when")}</legend>
+          {hasQueue ? (
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg bg-muted/50 px-3 py-2 text-sm">
+              <p>
+                {chosenIds.length === 0
+                  ? t("queue.add.chooseAccounts")
+                  : sameAccounts && data.queue.next
+                    ? t("queue.add.next", { when: formatDate(data.queue.next) })
+                    : sameAccounts
+                      ? t("queue.add.noneFree")
+                      : t("queue.add.firstFree")}
+              </p>
+              <Link to="/queue" className="text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                {t("queue.add.editSlots")}
+              </Link>
+            </div>
+          ) : null}
+          {hasQueue ? <p className="text-xs text-muted-foreground">{t("queue.add.orPickTime")}</p> : null}
           <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={fields.date.id}>{t("create.schedule.date")}</Label>
@@ -239,7 +261,8 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
             </div>
           </div>
           <p className="text-xs text-muted-foreground">
-            {t("composer.quick.suggested")} {t("create.schedule.zoneNote", { zone: data.timezone })}
+            {hasQueue ? null : `${t("composer.quick.suggested")} `}
+            {t("create.schedule.zoneNote", { zone: data.timezone })}
           </p>
         </fieldset>
 
@@ -252,10 +275,17 @@ export function QuickComposer({ data, lastResult }: { data: ComposerData; lastRe
             <Send aria-hidden />
             {t("create.schedule.now")}
           </StatusButton>
-          <StatusButton name="intent" value="schedule" pendingLabel={t("create.progress.scheduling")}>
+          <StatusButton name="intent" value="schedule" variant={hasQueue ? "outline" : "default"} pendingLabel={t("create.progress.scheduling")}>
             <CalendarCheck aria-hidden />
             {t("composer.quick.schedule")}
           </StatusButton>
+          {/* Last: the main action, the one Ctrl+Enter presses. */}
+          {hasQueue ? (
+            <StatusButton name="intent" value="queue" formNoValidate pendingLabel={t("create.progress.scheduling")}>
+              <ListPlus aria-hidden />
+              {t("queue.add.button")}
+            </StatusButton>
+          ) : null}
         </div>
       </div>
 

@@ -7,13 +7,15 @@ import { StatusButton } from "~/components/ui/status-button";
 import type { PostView } from "~/modules/posts/post-view.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DeleteDialog } from "./delete-dialog";
+import { AddToQueueButton } from "./queue-button";
 import { ScheduleDialog } from "./schedule-dialog";
 
 /**
  * What can be done with a post. Schedule and delete are links to their own pages without
- * JavaScript; with it they open dialogs that post to those same pages.
+ * JavaScript; with it they open dialogs that post to those same pages. `queueReady`: the user has
+ * queue slots, so "Add to queue" is offered.
  */
-export function PostActions({ post }: { post: PostView }) {
+export function PostActions({ post, queueReady = false }: { post: PostView; queueReady?: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [dialog, setDialog] = useState<"schedule" | "delete" | null>(null);
@@ -21,6 +23,8 @@ export function PostActions({ post }: { post: PostView }) {
   const { key } = useLocation();
   useEffect(() => setDialog(null), [key]);
   const editable = post.status === "draft" || post.status === "scheduled" || post.status === "failed";
+  // A post with no time yet (or one that failed) goes to the queue in one click; a scheduled one is rescheduled.
+  const offerQueue = queueReady && post.status !== "scheduled";
   const open = (which: "schedule" | "delete") => (event: MouseEvent) => {
     if (!hydrated) return;
     event.preventDefault();
@@ -30,7 +34,8 @@ export function PostActions({ post }: { post: PostView }) {
     <div className="flex flex-wrap gap-2">
       {editable ? (
         <>
-          <Button asChild>
+          {offerQueue ? <AddToQueueButton postId={post.id} redirectTo={`/posts/${post.id}`} /> : null}
+          <Button asChild variant={offerQueue ? "outline" : "default"}>
             <Link to={`/posts/${post.id}/schedule`} onClick={open("schedule")}>
               <CalendarClock aria-hidden />
               {post.status === "scheduled" ? t("posts.actions.reschedule") : t("posts.actions.schedule")}

@@ -5,6 +5,17 @@ import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformIcon, PlatformIconRef } from "./platform-icon";
 import { PostStatusBadge, postMoment } from "./post-status";
+import { ListQueueButton, queueActionOf } from "./queue-button";
+
+/** "Add to queue" in a list: where to come back, the button's words (asked once), the action being sent. */
+export interface ListQueue {
+  redirectTo: string;
+  label: string;
+  busyAction: string | null;
+}
+
+/** A draft or failed post that names its accounts can go into the queue. */
+export const queueable = (post: PostListItem) => (post.status === "draft" || post.status === "failed") && post.platforms.length > 0;
 
 /** A post as the gallery and the list show it (toPostCardView): its text is already cut to what shows. */
 export interface PostListItem {
@@ -57,7 +68,7 @@ export function PlatformMarks({ platforms, shared = false, names }: { platforms:
  * A post in the gallery: its first image or its text, status, platforms and its moment (the page holds
  * a PlatformIconSprite; the gallery makes its link a client navigation, useListNavigation).
  */
-export function PostCard({ post }: { post: PostListItem }) {
+export function PostCard({ post, queue }: { post: PostListItem; queue?: ListQueue }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const moment = postMoment(post);
@@ -94,10 +105,15 @@ export function PostCard({ post }: { post: PostListItem }) {
             {text || <span className="text-muted-foreground italic">{t("posts.untitled")}</span>}
           </a>
         </h3>
-        <p className="mt-auto text-xs text-muted-foreground">
-          {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
-          {post.composeStep ? ` · ${t("posts.inProgress")}` : ""}
-        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-muted-foreground">
+            {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
+            {post.composeStep ? ` · ${t("posts.inProgress")}` : ""}
+          </p>
+          {queue && queueable(post) ? (
+            <ListQueueButton postId={post.id} redirectTo={queue.redirectTo} label={queue.label} busy={queue.busyAction === queueActionOf(post.id)} />
+          ) : null}
+        </div>
       </div>
     </article>
   );

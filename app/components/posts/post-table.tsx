@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformMarks, usePlatformNames, type PostListItem } from "./post-card";
+import { PlatformMarks, queueable, usePlatformNames, type ListQueue, type PostListItem } from "./post-card";
 import { PostStatusBadge, postMoment } from "./post-status";
+import { ListQueueButton, queueActionOf } from "./queue-button";
 
 /** The list view: one row per post, the text first; on phones the rows stack. The page holds a PlatformIconSprite. */
-export function PostTable({ posts }: { posts: PostListItem[] }) {
+export function PostTable({ posts, queue }: { posts: PostListItem[]; queue?: ListQueue }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const platformNames = usePlatformNames();
@@ -48,6 +49,11 @@ export function PostTable({ posts }: { posts: PostListItem[] }) {
                 </td>
                 <td className="text-xs text-muted-foreground sm:px-4 sm:py-3 sm:whitespace-nowrap">
                   {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
+                  {queue && queueable(post) ? (
+                    <div className="mt-2">
+                      <ListQueueButton postId={post.id} redirectTo={queue.redirectTo} label={queue.label} busy={queue.busyAction === queueActionOf(post.id)} />
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             );

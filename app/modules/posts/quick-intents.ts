@@ -3,9 +3,9 @@ import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 // The one-screen composer's buttons, as the `intent` each submit button sends. Client-safe.
 
 export type QuickIntent =
-  { kind: "save" | "schedule" | "publish" | "upload" | "customize" } | { kind: "connect"; network: NetworkId } | { kind: "remove-image"; imageId: string };
+  { kind: "save" | "schedule" | "queue" | "publish" | "upload" | "customize" } | { kind: "connect"; network: NetworkId } | { kind: "remove-image"; imageId: string };
 
-const SIMPLE = ["save", "schedule", "publish", "upload", "customize"] as const;
+const SIMPLE = ["save", "schedule", "queue", "publish", "upload", "customize"] as const;
 
 /** The intent a button names (none: "save", as a form sent by Enter), or null for one the composer does not know. */
 export function parseQuickIntent(value: string | undefined): QuickIntent | null {

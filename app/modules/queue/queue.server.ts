@@ -91,6 +91,22 @@ export async function nextQueueTimes(userId: string, channelId: string, count: n
   return freeSlotTimes({ slots, channelIds: [channelId], zone: timezone, now, taken, count });
 }
 
+/** Whether the user has a queue, and the first free time it offers every one of `channelIds` (null: none within the search, or no account chosen). */
+export async function queueOffer(userId: string, channelIds: readonly string[], now: Date = new Date()): Promise<{ slotCount: number; next: Date | null }> {
+  const db = getDb();
+  const channels = [...new Set(channelIds)].filter(isRecordId);
+  const slots = await db.queueSlot.findMany({ where: { userId }, select: slotSelect });
+  if (slots.length === 0 || channels.length === 0) return { slotCount: slots.length, next: null };
+  const [timezone, taken] = await Promise.all([timezoneOf(db, userId), takenTimes(db, userId, channels, new Date(now.getTime() + MIN_LEAD_MS))]);
+  const [next] = freeSlotTimes({ slots, channelIds: channels, zone: timezone, now, taken });
+  return { slotCount: slots.length, next: next ?? null };
+}
+
+/** How many queue slots the user has set (0: no queue, the pages offer no "Add to queue"). */
+export function queueSlotCount(userId: string): Promise<number> {
+  return getDb().queueSlot.count({ where: { userId } });
+}
+
 /**
  * Schedules an editable post at the first free slot of every one of its channels, through
  * schedulePost's checks. The time is chosen inside the scheduling transaction under the user's
