@@ -1,13 +1,14 @@
-import { apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
 import { getParams, postParams } from "~/modules/http/params.server";
-import { refreshMetrics } from "~/modules/posts/metrics.server";
+import { refreshPostMetrics } from "~/modules/metrics/refresh.server";
+import { toPostView } from "~/modules/posts/post-view.server";
 
-/** POST /api/posts/{id}/metrics/refresh: not available yet (501 metrics_unavailable), said plainly. */
+/** POST /api/posts/{id}/metrics/refresh: the post's published targets' numbers fetched now (429 within 5 minutes of the last). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
     const { postId } = getParams(params, postParams);
-    return refreshMetrics(user.id, postId);
+    return apiData(toPostView(await refreshPostMetrics(user.id, postId)));
   },
 });
 

@@ -569,12 +569,12 @@ describe("POST /api/posts/{id}/retry", () => {
 });
 
 describe("POST /api/posts/{id}/metrics/refresh", () => {
-  it("says plainly that metrics are not available yet (501), and 404 for another user's post", async () => {
+  it("refuses a post with nothing published yet (409 nothing_published), and 404 for another user's post", async () => {
     const user = await v2User();
     const draft = await create(user, { targets: [{ channelId: user.xA, parts: [{ text: "Counted" }] }] });
     const res = await call(metrics, "POST", { cookie: user.cookie, params: { postId: draft.id } });
-    expect(res.status).toBe(501);
-    expect(res.body!.error.code).toBe("metrics_unavailable");
+    expect(res.status).toBe(409);
+    expect(res.body!.error.code).toBe("nothing_published");
     const other = await v2User();
     expect((await call(metrics, "POST", { cookie: other.cookie, params: { postId: draft.id } })).status).toBe(404);
   });

@@ -316,11 +316,14 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/metrics/refresh": {
     POST: {
       tag: "Posts",
-      summary: "Fetch a post's metrics now (not available yet)",
-      description: "Fetching metrics from the networks is not built yet: the answer is a 501 `metrics_unavailable`, and `metrics` stays null.",
+      summary: "Fetch a post's metrics now",
+      description:
+        "The numbers of the post's published targets (and of each of their parts) fetched from the networks now, at most once every 5 minutes per post " +
+        "(429 `metrics_refreshed_recently` with Retry-After). A network that fails keeps its last numbers; the target's `metricsError` says so. " +
+        "They are also fetched on their own about 1 hour, 24 hours and 7 days after publishing.",
       params: postParams,
       answer: { status: 200, data: "Post" },
-      errors: ["metrics_unavailable"],
+      errors: ["nothing_published", "metrics_refreshed_recently"],
     },
   },
   "/api/posts/{postId}/images": {

@@ -62,6 +62,7 @@ export const partSchema = z.object({
   url: z.string().nullable(),
   error: z.string().nullable(),
   publishedAt: time.nullable(),
+  metrics: metricsSchema.nullable().describe("This part's own numbers (a thread's reply, a first comment); null until first fetched"),
 });
 
 export const targetSchema = z.object({
@@ -93,7 +94,11 @@ export const targetSchema = z.object({
   errorCode: z.string().nullable(),
   url: z.string().nullable().describe("Part 1's address once published"),
   parts: z.array(partSchema),
-  metrics: metricsSchema.nullable().describe("null until first fetched"),
+  metrics: metricsSchema.nullable().describe("Its parts' numbers summed (null only where no part has it); fetchedAt the latest. null until first fetched"),
+  metricsError: z
+    .object({ code: z.string(), at: time })
+    .nullable()
+    .describe("The last fetch of its numbers failed (they are the last good ones): the network's error code and when; null once one succeeds"),
 });
 
 export const postSchema = z.object({

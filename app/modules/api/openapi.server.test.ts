@@ -143,7 +143,10 @@ describe("the OpenAPI document", () => {
       expect.arrayContaining(["too_many_parts", "images_not_allowed", "text_too_long"]),
     );
     const metrics = document.paths["/api/posts/{postId}/metrics/refresh"]!.post.responses;
-    expect(metrics["501"].content["application/json"].schema.properties.error.properties.code.enum).toEqual(["metrics_unavailable"]);
+    expect(metrics["429"].content["application/json"].schema.properties.error.properties.code.enum).toContain("metrics_refreshed_recently");
+    expect(metrics["429"].headers["Retry-After"]).toBeDefined();
+    expect(metrics["409"].content["application/json"].schema.properties.error.properties.code.enum).toEqual(["nothing_published"]);
+    expect(metrics["501"]).toBeUndefined();
   });
 
   it("adds the errors every operation of a kind can answer", () => {

@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   setup_closed: 409,
   setup_required: 409,
   queue_empty: 409,
+  nothing_published: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,
@@ -58,11 +59,11 @@ export const ERROR_STATUS = {
   wrong_setup_code: 422,
   // 429: too often.
   rate_limited: 429,
+  metrics_refreshed_recently: 429,
   // 5xx: ours or a provider's failure, never the caller's input.
   internal_error: 500,
   password_update_failed: 500,
   schedule_failed: 500,
-  metrics_unavailable: 501,
   ai_failed: 502,
   checkout_failed: 502,
   portal_failed: 502,

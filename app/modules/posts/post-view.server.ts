@@ -3,6 +3,7 @@ import { parsePlatforms, type NetworkId } from "~/core/platforms/platforms";
 import { channelAvatarPath } from "~/modules/connections/avatar-path";
 import { parseChannelLimits } from "~/modules/networks/rules";
 import { partMedia } from "./part-media";
+import { partMetrics, sumMetrics } from "./post-metrics";
 
 export const postInclude = {
   media: { orderBy: { position: "asc" } },
@@ -107,19 +108,14 @@ function toTargetView(post: PostRecord, target: PostRecord["targets"][number]) {
       url: part.url,
       error: part.lastError,
       publishedAt: part.publishedAt?.toISOString() ?? null,
+      /** This part's own numbers as last fetched; null until then. */
+      metrics: partMetrics(part),
     })),
-    // Filled once metrics are fetched (a later issue); null until then, as the API says.
-    metrics: null as TargetMetrics | null,
+    /** The parts' numbers summed (docs/decisions/0073-post-metrics.md); null until first fetched. */
+    metrics: sumMetrics(target.parts),
+    /** The last fetch failed (the numbers above are the last good ones): its code and time; null once one succeeds. */
+    metricsError: target.metricsErrorCode && target.metricsErrorAt ? { code: target.metricsErrorCode, at: target.metricsErrorAt.toISOString() } : null,
   };
-}
-
-export interface TargetMetrics {
-  likes: number | null;
-  reposts: number | null;
-  replies: number | null;
-  quotes: number | null;
-  impressions: number | null;
-  fetchedAt: string;
 }
 
 export type PostView = ReturnType<typeof toPostView>;

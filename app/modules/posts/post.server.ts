@@ -14,6 +14,7 @@ import { checkScheduleTime } from "./schedule-time";
 import { schedulingProblem, textsAreVersion1 } from "./scheduling-rules";
 import { applyLegacyContent, toTargetInputs, writeTargets, type LegacyContent, type TargetInput } from "./targets.server";
 import { partsProblem, resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
+import { UNFETCHED_PART, UNFETCHED_TARGET } from "./post-metrics";
 
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
 
@@ -304,7 +305,9 @@ export async function previewTargets(post: Pick<PostRecord, "id" | "media">, tar
         publishedAt: null,
         createdAt: now,
         updatedAt: now,
+        ...UNFETCHED_PART,
       })),
+      ...UNFETCHED_TARGET,
     })),
   };
 }

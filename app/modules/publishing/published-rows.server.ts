@@ -1,4 +1,5 @@
 import { getDb, joinSql, sql } from "~/modules/db/db.server";
+import { firstRoundAt } from "~/modules/metrics/schedule";
 import type { PartOutcome } from "./part-rows.server";
 
 /** Where a delivery was published: the platform's id and the post's address. */
@@ -61,6 +62,12 @@ export async function markPublished(items: PublishedItem[], publishedAt: Date): 
       WHERE "id" IN (${joinSql(mine.map((item) => item.deliveryId))}) AND "status" = 'publishing' AND "leaseOwner" = ${workerId}
       RETURNING "id"`;
     for (const row of rows) written.add(row.id);
+    // Their numbers are first fetched an hour from now (docs/decisions/0073-post-metrics.md).
+    if (rows.length > 0)
+      await getDb().postTarget.updateMany({
+        where: { delivery: { id: { in: rows.map((row) => row.id) } }, metricsDueAt: null, metricsRound: 0 },
+        data: { metricsDueAt: firstRoundAt(publishedAt) },
+      });
   }
   return written;
 }

@@ -1,10 +1,15 @@
 import { getEnv } from "~/core/env/env.server";
+import { startMetricsJob } from "~/modules/metrics/job.server";
 import { startPublisher, type Publisher } from "./publisher.server";
 
-/** The publisher with the settings of the environment (web process and `npm run worker` alike). */
+/**
+ * The publisher with the settings of the environment (web process and `npm run worker` alike), and
+ * the metrics job riding along (docs/decisions/0073-post-metrics.md): started and stopped with it.
+ */
 export function startConfiguredPublisher(): Publisher {
   const env = getEnv();
-  return startPublisher({
+  const metrics = startMetricsJob();
+  const publisher = startPublisher({
     concurrency: {
       linkedin: env.PUBLISHER_CONCURRENCY_LINKEDIN,
       twitter: env.PUBLISHER_CONCURRENCY_X,
@@ -13,4 +18,9 @@ export function startConfiguredPublisher(): Publisher {
     },
     pollMs: env.PUBLISHER_POLL_MS,
   });
+  return {
+    workerId: publisher.workerId,
+    idle: () => publisher.idle(),
+    stop: async () => void (await Promise.all([publisher.stop(), metrics.stop()])),
+  };
 }
