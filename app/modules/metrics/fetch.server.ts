@@ -6,7 +6,7 @@ import type { Metrics, PublishContext } from "~/integrations/networks/types";
 import { isProviderError } from "~/integrations/provider-error";
 import { ConnectionUnusable, connectionSelect, refreshAfterRefusal, usableConnection, type ConnectionRow } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
-import { writePartMetrics } from "./part-rows.server";
+import { inSlices, writePartMetrics } from "./part-rows.server";
 
 // Fetching the numbers of some targets from their networks: one call of the network's
 // fetchMetrics per channel (it batches the ids as its API allows: 100 a call on X, 25 on Bluesky),
@@ -33,7 +33,21 @@ export type FetchOutcome =
 
 /** Reads the claimed targets with what fetching them needs. */
 export async function readTargetsToFetch(targetIds: string[]): Promise<TargetToFetch[]> {
-  const rows = await getDb().postTarget.findMany({
+  const rows: Awaited<ReturnType<typeof readSlice>> = [];
+  await inSlices(targetIds, async (slice) => rows.push(...(await readSlice(slice))));
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.post.userId,
+    channelId: row.channelId,
+    network: row.network,
+    publishedAt: row.delivery?.publishedAt ?? row.parts[0]?.publishedAt ?? null,
+    metricsAttempts: row.metricsAttempts,
+    parts: row.parts.map((part) => ({ id: part.id, externalId: part.externalId! })),
+  }));
+}
+
+function readSlice(targetIds: string[]) {
+  return getDb().postTarget.findMany({
     where: { id: { in: targetIds } },
     select: {
       id: true,
@@ -49,20 +63,11 @@ export async function readTargetsToFetch(targetIds: string[]): Promise<TargetToF
       },
     },
   });
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.post.userId,
-    channelId: row.channelId,
-    network: row.network,
-    publishedAt: row.delivery?.publishedAt ?? row.parts[0]?.publishedAt ?? null,
-    metricsAttempts: row.metricsAttempts,
-    parts: row.parts.map((part) => ({ id: part.id, externalId: part.externalId! })),
-  }));
 }
 
 export interface FetchOptions {
   now?: Date;
-  /** Channels fetched at once. */
+  /** Network calls at once (a channel's targets are fetched in chunks of about one call each). */
   concurrency?: number;
   /** Channels not to call before the time given (a rate limit this process knows of): their targets fail as rate limited. */
   blockedUntil?: (channelId: string) => Date | null;
@@ -78,7 +83,8 @@ export async function fetchTargets(targets: TargetToFetch[], options: FetchOptio
     else byChannel.set(target.channelId, [...(byChannel.get(target.channelId) ?? []), target]);
   }
   const channels = byChannel.size ? await getDb().channel.findMany({ where: { id: { in: [...byChannel.keys()] } }, select: connectionSelect }) : [];
-  const groups = [...byChannel.entries()];
+  // A channel's targets in chunks of about one call's worth of ids, fetched side by side.
+  const groups = [...byChannel.entries()].flatMap(([channelId, channelTargets]) => chunkByParts(channelTargets).map((chunk) => [channelId, chunk] as const));
   const worker = async () => {
     for (let group = groups.shift(); group; group = groups.shift()) {
       const [channelId, channelTargets] = group;
@@ -87,8 +93,30 @@ export async function fetchTargets(targets: TargetToFetch[], options: FetchOptio
       for (const target of channelTargets) outcomes.set(target.id, outcome);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, groups.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, groups.length)) }, worker));
   return outcomes;
+}
+
+/** Calls in flight at once (one per channel chunk). */
+const DEFAULT_CONCURRENCY = 16;
+/** Parts per chunk: X's most ids a call (other networks split further themselves). */
+const PARTS_PER_CHUNK = 100;
+
+function chunkByParts(targets: TargetToFetch[]): TargetToFetch[][] {
+  const chunks: TargetToFetch[][] = [];
+  let current: TargetToFetch[] = [];
+  let parts = 0;
+  for (const target of targets) {
+    if (current.length > 0 && parts + target.parts.length > PARTS_PER_CHUNK) {
+      chunks.push(current);
+      current = [];
+      parts = 0;
+    }
+    current.push(target);
+    parts += target.parts.length;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 async function fetchChannel(channel: ConnectionRow | null, targets: TargetToFetch[], options: FetchOptions): Promise<FetchOutcome> {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
-import { getDb } from "~/modules/db/db.server";
+import { getDb, type Prisma } from "~/modules/db/db.server";
 import { fetchTargets, readTargetsToFetch, type FetchOutcome, type TargetToFetch } from "./fetch.server";
-import { writeDueTimes } from "./part-rows.server";
+import { inSlices, writeDueTimes } from "./part-rows.server";
 import { fetchBackoff, MAX_FETCH_ATTEMPTS, nextRoundAt } from "./schedule";
 
 // The scheduled fetch of published targets' numbers (docs/decisions/0073-post-metrics.md). It rides
@@ -13,7 +13,7 @@ import { fetchBackoff, MAX_FETCH_ATTEMPTS, nextRoundAt } from "./schedule";
 // database without fetching one target twice at once.
 
 /** Targets claimed per tick: the most work one tick does. */
-const DEFAULT_BATCH = 500;
+const DEFAULT_BATCH = 1000;
 /** How often an idle job looks for due targets. */
 const DEFAULT_POLL_MS = 30_000;
 
@@ -21,7 +21,7 @@ export interface MetricsJobOptions {
   workerId?: string;
   pollMs?: number;
   batch?: number;
-  /** Channels fetched at once within a tick. */
+  /** Network calls at once within a tick. */
   concurrency?: number;
 }
 
@@ -129,14 +129,27 @@ export async function runMetricsTick(workerId: string, memory: JobMemory, option
  */
 export async function claimDueTargets(workerId: string, limit: number, now = new Date()): Promise<string[]> {
   const free = { metricsDueAt: { lte: now }, OR: [{ metricsLeaseUntil: null }, { metricsLeaseUntil: { lt: now } }] };
-  const due = await getDb().postTarget.findMany({ where: free, orderBy: { metricsDueAt: "asc" }, take: limit, select: { id: true } });
-  if (due.length === 0) return [];
-  const taken = await getDb().postTarget.updateManyAndReturn({
-    where: { id: { in: due.map((row) => row.id) }, ...free },
-    data: { metricsLeaseOwner: workerId, metricsLeaseUntil: new Date(now.getTime() + getEnv().PUBLISHER_LEASE_MS) },
+  // By channel: a tick takes many targets of few channels, fetched in full calls (100 ids on X).
+  const due = await getDb().postTarget.findMany({
+    where: free,
+    orderBy: [{ channelId: "asc" }, { metricsDueAt: "asc" }],
+    take: limit,
     select: { id: true },
   });
-  return taken.map((row) => row.id);
+  if (due.length === 0) return [];
+  const taken: string[] = [];
+  await inSlices(
+    due.map((row) => row.id),
+    async (slice) => {
+      const rows = await getDb().postTarget.updateManyAndReturn({
+        where: { id: { in: slice }, ...free },
+        data: { metricsLeaseOwner: workerId, metricsLeaseUntil: new Date(now.getTime() + getEnv().PUBLISHER_LEASE_MS) },
+        select: { id: true },
+      });
+      taken.push(...rows.map((row) => row.id));
+    },
+  );
+  return taken;
 }
 
 const released = { metricsLeaseOwner: null, metricsLeaseUntil: null };
@@ -144,7 +157,6 @@ const released = { metricsLeaseOwner: null, metricsLeaseUntil: null };
 /** Writes each claimed target's outcome and its next due time, while this worker holds it. */
 async function recordJobOutcomes(targets: TargetToFetch[], outcomes: Map<string, FetchOutcome>, workerId: string, now: Date): Promise<void> {
   const db = getDb();
-  const held = (ids: string[]) => ({ id: { in: ids }, metricsLeaseOwner: workerId });
   const dueTimes: { id: string; dueAt: Date | null }[] = [];
   const fetched: string[] = [];
   const nextRound = new Map<string, string[]>(); // given up after too many failures, by error code
@@ -176,22 +188,11 @@ async function recordJobOutcomes(targets: TargetToFetch[], outcomes: Map<string,
     }
   }
   await writeDueTimes(dueTimes, workerId);
-  if (fetched.length)
-    await db.postTarget.updateMany({
-      where: held(fetched),
-      data: { metricsRound: { increment: 1 }, metricsAttempts: 0, metricsErrorCode: null, metricsErrorAt: null, ...released },
-    });
-  for (const [code, ids] of gone) await db.postTarget.updateMany({ where: held(ids), data: { metricsErrorCode: code, metricsErrorAt: now, ...released } });
-  for (const [code, ids] of nextRound)
-    await db.postTarget.updateMany({
-      where: held(ids),
-      data: { metricsRound: { increment: 1 }, metricsAttempts: 0, metricsErrorCode: code, metricsErrorAt: now, ...released },
-    });
-  for (const [code, ids] of rateLimited)
-    await db.postTarget.updateMany({ where: held(ids), data: { metricsErrorCode: code, metricsErrorAt: now, ...released } });
-  for (const [code, ids] of failing)
-    await db.postTarget.updateMany({
-      where: held(ids),
-      data: { metricsAttempts: { increment: 1 }, metricsErrorCode: code, metricsErrorAt: now, ...released },
-    });
+  const update = (ids: string[], data: Prisma.PostTargetUpdateManyMutationInput) =>
+    inSlices(ids, (slice) => db.postTarget.updateMany({ where: { id: { in: slice }, metricsLeaseOwner: workerId }, data: { ...data, ...released } }));
+  await update(fetched, { metricsRound: { increment: 1 }, metricsAttempts: 0, metricsErrorCode: null, metricsErrorAt: null });
+  for (const [code, ids] of gone) await update(ids, { metricsErrorCode: code, metricsErrorAt: now });
+  for (const [code, ids] of nextRound) await update(ids, { metricsRound: { increment: 1 }, metricsAttempts: 0, metricsErrorCode: code, metricsErrorAt: now });
+  for (const [code, ids] of rateLimited) await update(ids, { metricsErrorCode: code, metricsErrorAt: now });
+  for (const [code, ids] of failing) await update(ids, { metricsAttempts: { increment: 1 }, metricsErrorCode: code, metricsErrorAt: now });
 }

@@ -6,6 +6,13 @@ import { getEnv } from "~/core/env/env.server";
 // statement per part was most of the time of a large refresh, see scripts/bench-metrics.ts).
 
 const ROWS_PER_STATEMENT = 300;
+/** Ids per `IN (…)` of a Prisma statement: it refuses more parameters than SQLite takes. */
+const IDS_PER_STATEMENT = 500;
+
+/** Runs `work` on slices of `ids` small enough for one statement each, one after the other. */
+export async function inSlices(ids: string[], work: (slice: string[]) => Promise<unknown>): Promise<void> {
+  for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT) await work(ids.slice(at, at + IDS_PER_STATEMENT));
+}
 
 /** Stores each part's numbers as fetched at `fetchedAt`. Parts not named keep what they had. */
 export async function writePartMetrics(parts: { id: string; metrics: Metrics }[], fetchedAt: Date): Promise<void> {
