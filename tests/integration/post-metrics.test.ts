@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { postSchema } from "~/modules/api/openapi-schemas";
 import { createSession } from "~/modules/auth/session.server";
 import { getDb } from "~/modules/db/db.server";
-import { newJobMemory, runMetricsTick } from "~/modules/metrics/job.server";
+import { newJobMemory, runMetricsTick, startMetricsJob } from "~/modules/metrics/job.server";
 import * as refreshRoute from "~/routes/api.posts.$postId.metrics.refresh";
 import * as postPage from "~/routes/_dashboard.posts.$postId";
 import { call, type Handler } from "../support/route-call";
@@ -232,5 +232,16 @@ describe("the scheduled metrics job", () => {
     expect(twice.metricsAttempts).toBe(2);
     expect(twice.metricsDueAt!.getTime() - again).toBeGreaterThan(firstWait * 1.5);
     expect((await partsOf(postId, "twitter"))[0]!.metricsFetchedAt).toBeNull();
+  });
+
+  it("runs on its own until nothing is due, and stops cleanly holding nothing", { timeout: 60_000 }, async () => {
+    const { postId, tweets } = await publishedThread();
+    await getDb().postTarget.updateMany({ where: { postId }, data: { metricsDueAt: new Date(Date.now() - 1000) } });
+    fakes.x.setMetrics(tweets[1]!, { like_count: 12 });
+    const job = startMetricsJob({ workerId: "job-test", pollMs: 50 });
+    await job.idle();
+    await job.stop();
+    expect((await partsOf(postId, "twitter"))[1]!.likes).toBe(12);
+    expect(await getDb().postTarget.count({ where: { metricsLeaseOwner: "job-test" } })).toBe(0);
   });
 });
