@@ -94,20 +94,28 @@ export default function QueueSlotsPage() {
   return (
     <>
       <PageHeader title={t("queue.slots.title")} description={t("queue.slots.description")} />
+      {/* On a phone: where the times are read, the form, then the week; on a wide screen the form sits beside them. */}
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        {/* First on a phone, where the week can be long; beside the week on a wide screen. */}
-        <AddSlotsForm
-          channels={channels.filter((channel) => channel.status === "active")}
-          suggestFirst={empty}
-          reply={reply}
-          className="lg:sticky lg:top-24 lg:col-start-3 lg:row-start-1"
-        />
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <TimeZoneNote timezone={timezone} />
           {channels.length === 0 ? <NoAccountsNote /> : null}
-          {empty ? <QueueEmpty /> : <SlotWeek slots={slots} accounts={accounts} skipped={skipped} />}
-          {empty ? null : <ClearQueue count={slots.length} />}
+          {empty ? <QueueEmpty /> : null}
         </div>
+        <AddSlotsForm
+          // A fresh form (and fetcher) whenever the slots change: an add went through, so its days are
+          // cleared and no earlier refusal stays on screen; an empty queue gets the suggestion again.
+          key={slots.length}
+          channels={channels.filter((channel) => channel.status === "active")}
+          suggestFirst={empty}
+          reply={reply}
+          className="lg:sticky lg:top-24 lg:col-start-3 lg:row-span-2 lg:row-start-1"
+        />
+        {empty ? null : (
+          <div className="flex min-w-0 flex-col gap-4 lg:col-span-2 lg:col-start-1 lg:row-start-2">
+            <SlotWeek slots={slots} accounts={accounts} skipped={skipped} />
+            <ClearQueue count={slots.length} />
+          </div>
+        )}
       </div>
     </>
   );

@@ -1,7 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { Plus } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -45,16 +44,6 @@ export function AddSlotsForm({
   const short = weekdayNames(i18n.language, "short");
   const long = weekdayNames(i18n.language);
   const days = getCollectionProps(fields.weekdays, { type: "checkbox", options: WEEKDAYS });
-
-  // Added (the action redirected, so no answer came back): the days are cleared for the next ones.
-  const wasSubmitting = useRef(false);
-  useEffect(() => {
-    if (fetcher.state === "submitting") wasSubmitting.current = true;
-    if (fetcher.state === "idle" && wasSubmitting.current) {
-      wasSubmitting.current = false;
-      if (!fetcher.data) form.reset();
-    }
-  }, [fetcher.state, fetcher.data, form]);
 
   return (
     <Card className={className} role="region" aria-labelledby="queue-add-title">

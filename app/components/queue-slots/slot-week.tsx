@@ -29,10 +29,10 @@ export function SlotWeek({ slots, accounts, skipped }: { slots: QueueSlotView[];
           const weekday = index + 1;
           const ofDay = slots.filter((slot) => slot.weekday === weekday);
           return (
-            <li key={weekday} data-weekday={weekday} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:gap-4 sm:px-6">
-              <h3 className="shrink-0 pt-1.5 text-sm font-medium capitalize sm:w-28">{name}</h3>
+            <li key={weekday} data-weekday={weekday} className="flex items-start gap-3 px-4 py-3 sm:gap-4 sm:px-6">
+              <h3 className="w-24 shrink-0 pt-2 text-sm font-medium capitalize sm:w-28">{name}</h3>
               {ofDay.length === 0 ? (
-                <p className="pt-1.5 text-sm text-muted-foreground">{t("queue.slots.noSlot")}</p>
+                <p className="pt-2 text-sm text-muted-foreground">{t("queue.slots.noSlot")}</p>
               ) : (
                 <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
                   {ofDay.map((slot) => (
