@@ -29,8 +29,13 @@ export function SlotWeek({ slots, accounts, skipped }: { slots: QueueSlotView[];
           const weekday = index + 1;
           const ofDay = slots.filter((slot) => slot.weekday === weekday);
           return (
-            <li key={weekday} data-weekday={weekday} className="flex items-start gap-3 px-4 py-3 sm:gap-4 sm:px-6">
-              <h3 className="w-24 shrink-0 pt-2 text-sm font-medium capitalize sm:w-28">{name}</h3>
+            // On a phone a day's slots go under its name (a slot needs the width); a day without any stays on one line.
+            <li
+              key={weekday}
+              data-weekday={weekday}
+              className={cn("flex gap-2 px-4 py-3 sm:flex-row sm:items-start sm:gap-4 sm:px-6", ofDay.length ? "flex-col" : "flex-row items-start gap-3")}
+            >
+              <h3 className={cn("shrink-0 text-sm font-medium capitalize sm:w-28 sm:pt-2", ofDay.length ? "" : "w-24 pt-2")}>{name}</h3>
               {ofDay.length === 0 ? (
                 <p className="pt-2 text-sm text-muted-foreground">{t("queue.slots.noSlot")}</p>
               ) : (
@@ -90,7 +95,7 @@ function SlotItem({ slot, dayName, account, skipped }: { slot: QueueSlotView; da
       className={cn("flex max-w-full flex-col gap-1 rounded-lg border bg-background py-1 pr-1 pl-3 text-sm transition-opacity", removing && "opacity-50")}
     >
       <div className="flex min-w-0 items-center gap-2">
-        <span className="font-semibold tabular-nums">{time}</span>
+        <span className="font-semibold whitespace-nowrap tabular-nums">{time}</span>
         <SlotAccount account={account} />
         <fetcher.Form method="post" action="/queue" className="ml-auto shrink-0">
           <input type="hidden" name="slotId" value={slot.id} />
