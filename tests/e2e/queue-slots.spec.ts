@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { addChannel, expect, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
 
@@ -12,6 +13,11 @@ const toggleDay = async (form: Locator, day: string, checked: boolean) => {
   if ((await box.isChecked()) !== checked) await form.locator("label", { has: form.page().getByRole("checkbox", { name: day }) }).click();
   await expect(box).toBeChecked({ checked });
 };
+/** Serious or critical WCAG 2.1 AA violations on the page, as the accessibility spec counts them. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
 const toast = (page: Page, text: string | RegExp) => page.getByRole("region", { name: /Notifications/ }).getByText(text);
 
 test("posting times: add Monday and Thursday 09:00, remove one, undo, and remove all", async ({ page, hasJavaScript }) => {
@@ -80,7 +86,15 @@ test("posting times: add Monday and Thursday 09:00, remove one, undo, and remove
   await form.getByRole("button", { name: "Add to the week" }).click();
   await expect(dayRow(page, 5)).toContainText(/12:15\sPM/);
   await expect(dayRow(page, 5)).toContainText("@ada");
-  if (hasJavaScript) await screenshotEach(page, "queue-slots-week", () => page.goto("/queue"));
+  if (hasJavaScript) {
+    await screenshotEach(page, "queue-slots-week", () => page.goto("/queue"));
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(page), scheme).toEqual([]);
+    }
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Remove Monday's; the toast's Undo puts it back.
