@@ -31,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...queue, channels, skipped: skippedDaysBySlot(queue.slots, queue.timezone, new Date()) };
 }
 
+const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUserSession(request);
   const formData = await request.formData();
@@ -68,7 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
         return done({
           color: "success",
           icon: "trash",
-          title: t("queue.slots.removed", { day: days[slot.weekday - 1], time: formatSlotTime(slot.time, locale) }),
+          // The day opens the sentence: "Samedi", though French writes day names in lower case.
+          title: upperFirst(t("queue.slots.removed", { day: days[slot.weekday - 1], time: formatSlotTime(slot.time, locale) })),
           actions: [{ label: t("toast.actions.undo"), formAction: "/queue", fields }],
         });
       } catch (error) {

@@ -125,3 +125,30 @@ test("posting times: add Monday and Thursday 09:00, remove one, undo, and remove
   await expect(toast(page, "5 time slots removed: your queue is empty.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No posting times yet" })).toBeVisible();
 });
+
+test("posting times in French: day names, 24-hour times and the account's own slot", async ({ page, hasJavaScript }) => {
+  test.skip(!hasJavaScript, "the same page as above; its French words are checked once");
+  const email = uniqueEmail("queue-slots-fr");
+  await signUp(page, email);
+  await addChannel(email, { network: "twitter", displayName: "Ada Lovelace", handle: "ada" });
+  const channels = (await (await page.request.get("/api/channels")).json()) as { data: { id: string }[] };
+  const slots = [
+    { weekday: 1, time: "09:00" },
+    { weekday: 1, time: "18:30", channelId: channels.data[0]!.id },
+    { weekday: 4, time: "09:00" },
+    { weekday: 6, time: "11:45" },
+  ];
+  expect((await page.request.put("/api/queue", { data: { slots } })).status()).toBe(200);
+  await page.goto("/queue");
+  await page.getByRole("button", { name: "Français" }).click();
+  await expect(page.getByRole("heading", { name: "Horaires de publication", level: 1 })).toBeVisible();
+  await expect(dayRow(page, 1)).toContainText("09:00");
+  await expect(dayRow(page, 1)).toContainText("18:30");
+  await expect(dayRow(page, 1)).toContainText("@ada");
+  await expect(page.getByText("4 horaires", { exact: true })).toBeVisible();
+  await screenshotEach(page, "queue-slots-fr", () => page.goto("/queue"));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dayRow(page, 6).getByRole("button", { name: "Retirer samedi 11:45, Tous les comptes" }).click();
+  await expect(toast(page, "Samedi 11:45 retiré de votre file.")).toBeVisible();
+  await expect(dayRow(page, 6)).toContainText("Aucun horaire");
+});
