@@ -119,19 +119,19 @@ export default function ImportPostsPage() {
                   <p className="text-sm text-muted-foreground">{t("posts.import.preview.queueNote")}</p>
                 ) : null}
                 <FormErrors errors={formErrorsOf(reply, "import")} />
-                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <Button asChild variant="ghost">
-                    <Link to={PAGE}>{t("posts.import.preview.anotherFile")}</Link>
-                  </Button>
-                  {importable ? (
+                {importable ? (
+                  <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                    <Button asChild variant="ghost">
+                      <Link to={PAGE}>{t("posts.import.preview.anotherFile")}</Link>
+                    </Button>
                     <Form method="post">
                       <input type="hidden" name="upload" value={data.token ?? ""} />
                       <StatusButton className="w-full sm:w-auto" pendingLabel={t("posts.import.preview.importing")}>
                         {t("posts.import.preview.import", { count: preview.rows.length })}
                       </StatusButton>
                     </Form>
-                  ) : null}
-                </div>
+                  </div>
+                ) : null}
               </CardContent>
             </Card>
             {preview.problems.length > 0 ? <ImportUploadForm timezone={data.timezone} expired={false} errors={formErrorsOf(reply, "upload")} compact /> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { Badge } from "~/components/ui/badge";
 import type { PreviewRow } from "~/modules/post-import/preview.server";
+import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
 
 interface Problem {
@@ -66,8 +67,8 @@ export function ImportPreviewList({ rows, problems }: { rows: PreviewRow[]; prob
   return (
     <ol className="flex flex-col divide-y rounded-lg border" aria-label={t("posts.import.preview.title")}>
       {items.map(({ line, row, problem }, index) => (
-        <li key={`${line}-${index}`} className={problem ? "flex gap-3 bg-error/10 p-3" : "flex gap-3 p-3"}>
-          <span className="w-14 shrink-0 pt-0.5 text-xs text-muted-foreground tabular-nums">{t("posts.import.preview.lineNumber", { line })}</span>
+        <li key={`${line}-${index}`} className={cn("flex flex-col gap-1 p-3 sm:flex-row sm:gap-3", problem && "bg-error/10")}>
+          <span className="shrink-0 pt-0.5 text-xs text-muted-foreground tabular-nums sm:w-14">{t("posts.import.preview.lineNumber", { line })}</span>
           {problem ? (
             <p className="flex min-w-0 items-start gap-2 text-sm text-error">
               <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />

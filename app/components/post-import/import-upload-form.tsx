@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/posts/csv-import";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/modules/posts/import-limits";
 
 export const TEMPLATE_HREF = "/posts/import/template.csv";
 
