@@ -71,7 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyMessages([t("errors.validationFailed")], 400, { intent: "import" });
   const { upload } = submission.value;
   const text = await readUpload(user.id, upload);
-  if (text === null) return redirect(PAGE);
+  // Gone, expired or not theirs: the preview's address says so.
+  if (text === null) return redirect(`${PAGE}?upload=${encodeURIComponent(upload)}`);
   try {
     const posts = await importPostsCsv(user, text);
     await removeUpload(user.id, upload);

@@ -8,6 +8,7 @@ import { bodyLimitFor, MAX_IMPORT_UPLOAD_BYTES } from "~/modules/http/body-limit
 import { MAX_UPLOADS_PER_USER, readUpload, storeUpload, UPLOAD_TTL_MS } from "~/modules/post-import/stored-uploads.server";
 import * as page from "~/routes/_dashboard.posts.import";
 import * as template from "~/routes/posts.import.template[.]csv";
+import * as tooLarge from "~/routes/_default.request-too-large";
 import { call, type Handler } from "../support/route-call";
 import { connectedUser, startFakes, type Fakes } from "../support/publishing";
 
@@ -147,6 +148,9 @@ describe("/posts/import", () => {
     // The web server holds this page's upload to the import's limit, as the API's.
     expect(bodyLimitFor("/posts/import", "multipart/form-data; boundary=x")).toEqual({ kind: "import", bytes: MAX_IMPORT_UPLOAD_BYTES });
     expect(bodyLimitFor("/posts/import.data", "multipart/form-data; boundary=x").kind).toBe("import");
+    // Its refusal is the site's 413 page, with the import's own message (error-page.tsx reads the reason).
+    const refused = await call(tooLarge.action as Handler, { method: "POST", url: "http://localhost:3000/request-too-large?kind=import" });
+    expect(refused).toMatchObject({ status: 413, body: { reason: "import_too_large" } });
   });
 
   it("serves a template in the user's language that imports as it is (with a queue)", async () => {
