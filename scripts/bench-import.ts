@@ -7,7 +7,7 @@
 //
 // SQLite by default (a temporary file). BENCH_DATABASE_URL=postgresql://… (a database to connect
 // to as admin) runs it on PostgreSQL, in a temporary database created and dropped here.
-// BENCH_IMPORT_RUNS (3), BENCH_IMPORT_ROWS (500).
+// BENCH_IMPORT_RUNS (5), BENCH_IMPORT_ROWS (500).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 
-const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 5);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 500);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL;
 const AIM_MS = 2000;
@@ -108,12 +108,15 @@ try {
       `run ${run}: import of ${ROWS} rows ${total.toFixed(0)} ms, this process's CPU ${cpuMs.toFixed(0)} ms (its checks alone ${checks.toFixed(0)} ms)`,
     );
   }
-  const worst = Math.max(...results.map((result) => result.total));
+  // The median run is the verdict (one run slowed by a neighbour does not decide); the worst is shown too.
+  const totals = results.map((result) => result.total).sort((a, b) => a - b);
+  const median = totals[Math.floor(totals.length / 2)]!;
   const kind = ADMIN_URL ? "PostgreSQL" : "SQLite";
+  const verdict = median < AIM_MS ? "OK" : "TOO SLOW";
   console.log(
-    `CSV import, ${ROWS} rows on ${kind}: worst of ${RUNS} runs ${worst.toFixed(0)} ms (aim: under ${AIM_MS} ms) ${worst < AIM_MS ? "OK" : "TOO SLOW"}`,
+    `CSV import, ${ROWS} rows on ${kind}: median of ${RUNS} runs ${median.toFixed(0)} ms, worst ${totals.at(-1)!.toFixed(0)} ms (aim: under ${AIM_MS} ms) ${verdict}`,
   );
-  if (worst >= AIM_MS) process.exitCode = 1;
+  if (median >= AIM_MS) process.exitCode = 1;
 } finally {
   await disconnectDb();
   if (ADMIN_URL) await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
