@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { MAX_BODY_BYTES, MAX_FORM_FIELDS, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_UPLOAD_BYTES, toMegabytes } from "~/modules/http/body-limits";
+import { MAX_BODY_BYTES, MAX_FORM_FIELDS, MAX_IMPORT_BYTES, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_UPLOAD_BYTES, toMegabytes } from "~/modules/http/body-limits";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from "~/modules/media/limits";
 import type { TranslationKey } from "~/modules/i18n/keys";
 
@@ -34,15 +34,17 @@ export function useErrorDetails() {
             ? t("errors.databaseBusy")
             : reason === "upload_too_large"
               ? t("errors.uploadTooLarge", { total: toMegabytes(MAX_UPLOAD_BYTES), max: toMegabytes(MAX_IMAGE_BYTES), count: MAX_IMAGES_PER_POST })
-              : reason === "too_many_fields"
-                ? t("errors.tooManyFields", { max: MAX_FORM_FIELDS })
-                : reason === "json_too_complex"
-                  ? t("errors.jsonTooComplex", { max: MAX_JSON_VALUES, depth: MAX_JSON_DEPTH })
-                  : reason === "unreadable_form"
-                    ? t("errors.unreadableForm")
-                    : status === 413
-                      ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
-                      : t("errors.requestFailedMessage");
+              : reason === "import_too_large"
+                ? t("posts.import.errors.tooLarge", { max: toMegabytes(MAX_IMPORT_BYTES) })
+                : reason === "too_many_fields"
+                  ? t("errors.tooManyFields", { max: MAX_FORM_FIELDS })
+                  : reason === "json_too_complex"
+                    ? t("errors.jsonTooComplex", { max: MAX_JSON_VALUES, depth: MAX_JSON_DEPTH })
+                    : reason === "unreadable_form"
+                      ? t("errors.unreadableForm")
+                      : status === 413
+                        ? t("errors.payloadTooLarge", { max: toMegabytes(MAX_BODY_BYTES) })
+                        : t("errors.requestFailedMessage");
     return { status, message };
   }
   // Thrown server errors reach the browser without their details outside development.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Download, PenSquare } from "lucide-react";
+import { Download, PenSquare, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
 import { PostCalendar } from "~/components/posts/post-calendar";
@@ -69,6 +69,12 @@ export default function PostsPage() {
                 </Link>
               </Button>
             )}
+            <Button asChild variant="outline">
+              <Link to="/posts/import" title={t("posts.import.linkTitle")}>
+                <Upload aria-hidden />
+                {t("posts.import.link")}
+              </Link>
+            </Button>
             <Button asChild>
               <Link to={writePost}>
                 <PenSquare aria-hidden />

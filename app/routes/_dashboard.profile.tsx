@@ -22,6 +22,8 @@ import { logger } from "~/core/logger/logger.server";
 import { listChannels, networkAvailability } from "~/modules/connections/connection.server";
 import { disconnect } from "~/modules/connections/disconnect.server";
 import { isPlatform } from "~/core/platforms/platforms";
+import { queueSummary } from "~/modules/queue/slot-edits.server";
+import { formatSlotTime } from "~/modules/queue/slot-notes";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { timezoneFormSchema } from "~/modules/users/schemas";
 import { listTimeZones } from "~/modules/users/timezone.server";
@@ -45,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserSession(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const { t } = await getRequestT(request);
+  const { t, locale } = await getRequestT(request);
   const done = (title: string, init?: ResponseInit) => redirectWithToast("/profile", { color: "success", title }, init);
 
   try {
@@ -70,7 +72,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const submission = parseWithZod(formData, { schema: timezoneFormSchema });
         if (submission.status !== "success") return replyInvalid(submission, { intent });
         await updateTimezone(user.id, submission.value.timezone);
-        return done(t("profile.account.timezoneSaved"));
+        // Queue slots are wall-clock times: they keep them in the new zone, and the toast says so.
+        const queue = await queueSummary(user.id);
+        if (!queue.firstTime) return done(t("profile.account.timezoneSaved"));
+        const time = formatSlotTime(queue.firstTime, locale);
+        const kept = `${t("profile.account.timezoneSlotsKept", { count: queue.count })} ${t("profile.account.timezoneSlotsExample", { time, zone: submission.value.timezone.replace(/_/g, " ") })}`;
+        return redirectWithToast("/profile", { color: "success", title: t("profile.account.timezoneSaved"), description: kept });
       }
       case "resendVerification":
         await sendVerificationEmail(user.id);

@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/utils/page-title";
 
 export const handle: RouteHandle = { title: "errors.tooLargeTitle" };
 
-const REASONS: Record<string, string> = { upload: "upload_too_large", fields: "too_many_fields", json: "json_too_complex" };
+const REASONS: Record<string, string> = { upload: "upload_too_large", import: "import_too_large", fields: "too_many_fields", json: "json_too_complex" };
 
 /**
  * Where the web server sends a page's request whose body is over its limits (server/body-limit.ts):

@@ -127,7 +127,7 @@ describe("POST /api/posts/import", () => {
     expect(await other.count()).toBe(0);
   });
 
-  it("removes the posts already made when a later row fails while being made", async () => {
+  it("makes nothing when a later row fails while being made (no free queue slot)", async () => {
     const c = await importer();
     // The queue has slots, but only for the LinkedIn account: a row queued for X finds none free.
     await getDb().queueSlot.create({ data: { userId: c.user.id, channelId: c.channel("linkedin").id, weekday: 1, time: "09:00" } });

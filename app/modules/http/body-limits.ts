@@ -16,6 +16,8 @@ export const MAX_API_UPLOAD_BYTES = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
 /** A CSV file of posts to import (docs/decisions/0068), and the request that carries it. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 export const IMPORT_PATH = "/api/posts/import";
+/** The import page's upload (docs/decisions/0071), also as the browser's JavaScript sends it ("….data"). */
+const IMPORT_PATHS = new Set([IMPORT_PATH, "/posts/import", "/posts/import.data"]);
 export const MAX_IMPORT_UPLOAD_BYTES = MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 /**
@@ -38,7 +40,7 @@ export interface BodyLimit {
 
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
   if (!(contentType ?? "").toLowerCase().startsWith("multipart/form-data")) return { kind: "body", bytes: MAX_BODY_BYTES };
-  if (pathname === IMPORT_PATH) return { kind: "import", bytes: MAX_IMPORT_UPLOAD_BYTES };
+  if (IMPORT_PATHS.has(pathname)) return { kind: "import", bytes: MAX_IMPORT_UPLOAD_BYTES };
   return { kind: "upload", bytes: pathname.startsWith("/api/") ? MAX_API_UPLOAD_BYTES : MAX_UPLOAD_BYTES };
 }
 

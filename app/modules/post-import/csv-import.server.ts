@@ -1,34 +1,44 @@
 import { DateTime } from "luxon";
 import { usableChannelIds } from "~/modules/connections/connection.server";
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
-import { AppError, isAppError, type RowProblem } from "~/modules/errors/app-error";
+import { inTransaction, lockRow } from "~/modules/db/transaction.server";
+import { AppError, type RowProblem } from "~/modules/errors/app-error";
 import { toMegabytes } from "~/modules/http/body-limits";
-import { addToQueue } from "~/modules/queue/queue.server";
-import { logger } from "~/core/logger/logger.server";
+import { placeInQueue } from "~/modules/queue/queue.server";
 import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 import { splitAtDividers } from "~/modules/posts/composer";
 import { LIST_SEPARATOR } from "~/modules/posts/csv-cells";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportFile, type ImportRow } from "~/modules/posts/csv-import";
-import { createPostWithTargets, deletePost, previewTargets, schedulePost } from "~/modules/posts/post.server";
-import type { TargetRequest } from "~/modules/posts/post-targets.server";
+import { firstOverScheduledPostLimit, planLimitReached, scheduledPostLimitApplies } from "~/modules/posts/plan-limit.server";
+import { getOwnPosts, insertPostsInTransaction, previewChannelSelect, targetsAsWritten } from "~/modules/posts/post.server";
 import { targetsProblem } from "~/modules/posts/post-targets.server";
 import type { PostRecord } from "~/modules/posts/post-view.server";
+import type { TargetInput } from "~/modules/posts/targets.server";
 import { checkScheduleTime, localToUtc } from "~/modules/posts/schedule-time";
 
 // Its own folder: it uses both the posts and the queue (which uses the posts), so neither imports the other.
-// A posts CSV file imported all or nothing (docs/decisions/0068-csv-import.md): every row is
-// checked first, and any fault is a 422 listing every row at fault; then the posts are made in
-// file order, and a failure there removes those already made.
+// A posts CSV file imported all or nothing (docs/decisions/0068-csv-import.md, 0071): every row is
+// checked first, and any fault is a 422 listing every row at fault; then all the posts are made in
+// one transaction (queue times, the plan's limit and the writes together), or none.
 
-type When = { kind: "draft" } | { kind: "at"; at: Date } | { kind: "queue" };
+export type When = { kind: "draft" } | { kind: "at"; at: Date } | { kind: "queue" };
 
-interface CheckedRow {
+/** A row as it will be made: its accounts (in the order named), its parts, and when it goes. */
+export interface CheckedRow {
   line: number;
-  targets: TargetRequest[];
+  channels: ImportChannel[];
+  parts: string[];
   when: When;
 }
 
-interface ImportChannel {
+/** What a file would make (the import page's preview), or every row's fault. */
+export interface ImportPlan {
+  rows: CheckedRow[];
+  problems: RowProblem[];
+}
+
+export interface ImportChannel {
   id: string;
   network: NetworkId;
   displayName: string;
@@ -37,7 +47,7 @@ interface ImportChannel {
 }
 
 export const importTooLarge = () => new AppError("payload_too_large", "posts.import.errors.tooLarge", { values: { max: toMegabytes(MAX_IMPORT_BYTES) } });
-const tooManyRows = () => new AppError("payload_too_large", "posts.import.errors.tooManyRows", { values: { max: MAX_IMPORT_ROWS } });
+export const tooManyRows = () => new AppError("payload_too_large", "posts.import.errors.tooManyRows", { values: { max: MAX_IMPORT_ROWS } });
 const rowsFailed = (rows: RowProblem[]) => new AppError("validation_failed", "posts.import.errors.rows", { values: { count: rows.length }, rows });
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -103,16 +113,12 @@ function readWhen(scheduledAt: string, status: string, zone: string, now: Date):
 }
 
 /** Every row checked as scheduling would check it; the rows as they will be made, or every row's fault. */
-async function checkRows(
-  user: { id: string; timezone: string },
-  rows: readonly ImportRow[],
-  now: Date,
-): Promise<{ checked: CheckedRow[]; problems: RowProblem[] }> {
+async function checkRows(user: { id: string; timezone: string }, rows: readonly ImportRow[], now: Date): Promise<ImportPlan> {
   const db = getDb();
   const [channelRows, usable, queueSlots] = await Promise.all([
     db.channel.findMany({
       where: { userId: user.id },
-      select: { id: true, network: true, displayName: true, handle: true, status: true },
+      select: previewChannelSelect,
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     usableChannelIds(user.id, now),
@@ -144,11 +150,12 @@ async function checkRows(
       fail({ messageKey: "posts.import.errors.queueEmpty" });
       continue;
     }
-    const targets = named.ids.map((channelId) => ({ channelId, parts }));
+    const rowChannels = named.ids.map((id) => channels.find((channel) => channel.id === id)!);
     if (when.kind !== "draft") {
-      const preview = await previewTargets(
+      const preview = targetsAsWritten(
         { id: `import-${line}`, media: [] },
-        targets.map((target) => ({ channelId: target.channelId, network: channels.find((c) => c.id === target.channelId)!.network, parts: target.parts })),
+        rowChannels.map((channel) => ({ channelId: channel.id, network: channel.network, parts })),
+        channelRows,
       );
       const problem = targetsProblem(preview, usable);
       if (problem) {
@@ -156,20 +163,67 @@ async function checkRows(
         continue;
       }
     }
-    checked.push({ line, targets, when });
+    checked.push({ line, channels: rowChannels, parts: parts.map((part) => part.text), when });
   }
-  return { checked, problems };
+  return { rows: checked, problems };
 }
 
-async function makeRow(userId: string, row: CheckedRow): Promise<PostRecord> {
-  const draft = await createPostWithTargets(userId, row.targets);
-  if (row.when.kind === "draft") return draft;
-  try {
-    return row.when.kind === "at" ? await schedulePost(userId, draft.id, row.when.at) : await addToQueue(userId, draft.id);
-  } catch (error) {
-    await deletePost(userId, draft.id);
-    throw error;
-  }
+const targetsOf = (row: CheckedRow): TargetInput[] =>
+  row.channels.map((channel) => ({ channelId: channel.id, network: channel.network, parts: row.parts.map((text) => ({ text })) }));
+
+/**
+ * What a posts CSV file's text (already within MAX_IMPORT_BYTES) would make, row by row, and every
+ * row at fault, with nothing written. A file over MAX_IMPORT_ROWS rows is a 413.
+ */
+export async function planImport(user: { id: string; timezone: string }, text: string, now: Date = new Date()): Promise<ImportPlan> {
+  const parsed = parseImportFile(text);
+  if (!parsed.ok && parsed.tooManyRows) throw tooManyRows();
+  if (!parsed.ok) return { rows: [], problems: parsed.problems };
+  if (parsed.rows.length === 0 && parsed.problems.length === 0) return { rows: [], problems: [{ line: 1, messageKey: "posts.import.errors.noRows" }] };
+  const { rows, problems } = await checkRows(user, parsed.rows, now);
+  return { rows, problems: [...parsed.problems, ...problems].sort((a, b) => a.line - b.line) };
+}
+
+/**
+ * Makes the checked rows' posts in one transaction, under the user's row lock: queued rows take
+ * successive free slots (the import's own times held too), the plan's monthly limit is counted for
+ * all of them at once, then every post, target, part and delivery is written in a few statements.
+ * A row that fails here (no free slot, over the limit) is a 422 naming it, and nothing is made.
+ */
+async function makeRows(userId: string, rows: readonly CheckedRow[]): Promise<string[]> {
+  const limited = await scheduledPostLimitApplies(userId);
+  const rowFailed = (row: CheckedRow, error: AppError) => rowsFailed([{ line: row.line, messageKey: error.messageKey, values: error.options.values }]);
+  return inTransaction(async (tx) => {
+    await lockRow(tx, "User", userId);
+    const times = new Map<CheckedRow, Date>();
+    for (const row of rows) if (row.when.kind === "at") times.set(row, row.when.at);
+    const queued = rows.filter((row) => row.when.kind === "queue");
+    if (queued.length > 0) {
+      const held = [...times].flatMap(([row, at]) => row.channels.map((channel) => ({ channelId: channel.id, at })));
+      const placed = await placeInQueue(
+        tx,
+        userId,
+        queued.map((row) => row.channels.map((channel) => channel.id)),
+        { held },
+      );
+      if ("failed" in placed) throw rowFailed(queued[placed.failed]!, placed.error);
+      queued.forEach((row, index) => times.set(row, placed.times[index]!));
+    }
+    const scheduled = rows.filter((row) => times.has(row));
+    if (limited) {
+      const over = await firstOverScheduledPostLimit(
+        tx,
+        userId,
+        scheduled.map((row) => times.get(row)!),
+      );
+      if (over !== null) throw rowFailed(scheduled[over]!, planLimitReached());
+    }
+    return insertPostsInTransaction(
+      tx,
+      userId,
+      rows.map((row) => ({ targets: targetsOf(row), scheduledAt: times.get(row) ?? null })),
+    );
+  });
 }
 
 /**
@@ -177,30 +231,14 @@ async function makeRow(userId: string, row: CheckedRow): Promise<PostRecord> {
  * or none. Faults are a 422 whose `rows` name every row at fault, with its line and reason.
  */
 export async function importPostsCsv(user: { id: string; timezone: string }, text: string, now: Date = new Date()): Promise<PostRecord[]> {
-  const parsed = parseImportFile(text);
-  if (!parsed.ok) throw parsed.tooManyRows ? tooManyRows() : rowsFailed(parsed.problems);
-  if (parsed.rows.length === 0 && parsed.problems.length === 0) throw rowsFailed([{ line: 1, messageKey: "posts.import.errors.noRows" }]);
-  const { checked, problems } = await checkRows(user, parsed.rows, now);
-  const all = [...parsed.problems, ...problems].sort((a, b) => a.line - b.line);
-  if (all.length > 0) throw rowsFailed(all);
-  const made: PostRecord[] = [];
-  try {
-    for (const row of checked) {
-      try {
-        made.push(await makeRow(user.id, row));
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        // Something only making the post finds (the plan's monthly limit, no free queue slot): that row's fault.
-        throw rowsFailed([{ line: row.line, messageKey: error.messageKey, values: error.options.values }]);
-      }
-    }
-  } catch (error) {
-    for (const post of [...made].reverse()) {
-      await deletePost(user.id, post.id).catch((cleanup: unknown) =>
-        logger.error({ err: cleanup, postId: post.id }, "Could not remove a post of a refused import"),
-      );
-    }
-    throw error;
+  const plan = await planImport(user, text, now);
+  if (plan.problems.length > 0) throw rowsFailed(plan.problems);
+  const ids = await makeRows(user.id, plan.rows);
+  const posts = await getOwnPosts(user.id, ids);
+  for (const post of posts) {
+    if (post.status !== "scheduled" || !post.scheduledAt) continue;
+    const platforms = post.targets.map((target) => target.network);
+    trackEventFor(user.id, "post scheduled", { post_id: post.id, platforms, publish_now: false, scheduled_at: post.scheduledAt.toISOString() });
   }
-  return made;
+  return posts;
 }

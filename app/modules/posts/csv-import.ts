@@ -1,15 +1,13 @@
 import { parse } from "csv-parse/sync";
 import type { RowProblem } from "~/modules/errors/app-error";
-import { MAX_IMPORT_BYTES } from "~/modules/http/body-limits";
 import { CSV_COLUMNS, type CsvColumn } from "./csv-cells";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./import-limits";
 
 // Pure: a posts CSV file read into rows (docs/decisions/0068-csv-import.md). The columns are the
 // export's; only `text`, `channels`, `scheduled_at` and `status` are read, the others (what the
 // export adds: links, ids, dates) are allowed so that an export reads back, and ignored.
 
-export { MAX_IMPORT_BYTES };
-/** An import file's most data rows (the header not counted). */
-export const MAX_IMPORT_ROWS = 500;
+export { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS };
 
 export interface ImportRow {
   /** The row's first line in the file (the header is line 1; a quoted field's line breaks count). */

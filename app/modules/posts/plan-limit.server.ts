@@ -31,18 +31,46 @@ export async function scheduledPostLimitApplies(userId: string): Promise<boolean
  */
 export async function assertWithinScheduledPostLimit(tx: Tx, userId: string, postId: string, at: Date): Promise<void> {
   await lockRow(tx, "User", userId);
+  const zone = await timezoneOf(tx, userId);
+  if ((await countedInMonth(tx, userId, localMonth(at, zone), postId)) >= FREE_SCHEDULED_POSTS_PER_MONTH) throw planLimitReached();
+}
+
+/**
+ * For new posts about to be scheduled at `times` together (the CSV import, in one transaction): the
+ * index of the first one that would make more than the free plan's posts in its month, counting
+ * those before it; null when all fit. Locks the user's row first, as assertWithinScheduledPostLimit.
+ */
+export async function firstOverScheduledPostLimit(tx: Tx, userId: string, times: readonly Date[]): Promise<number | null> {
+  await lockRow(tx, "User", userId);
+  const zone = await timezoneOf(tx, userId);
+  const used = new Map<number, number>();
+  for (const [index, at] of times.entries()) {
+    const month = localMonth(at, zone);
+    const key = month.start.getTime();
+    const count = used.get(key) ?? (await countedInMonth(tx, userId, month));
+    if (count >= FREE_SCHEDULED_POSTS_PER_MONTH) return index;
+    used.set(key, count + 1);
+  }
+  return null;
+}
+
+export const planLimitReached = () =>
+  new AppError("plan_limit_reached", "billing.limits.scheduledPosts", { values: { count: FREE_SCHEDULED_POSTS_PER_MONTH } });
+
+async function timezoneOf(tx: Tx, userId: string): Promise<string> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { timezone: true } });
-  const { start, end } = localMonth(at, user?.timezone ?? "UTC");
-  const used = await tx.post.count({
+  return user?.timezone ?? "UTC";
+}
+
+/** The user's posts counted in a month, other than `exceptPostId`. */
+function countedInMonth(tx: Tx, userId: string, { start, end }: { start: Date; end: Date }, exceptPostId?: string): Promise<number> {
+  return tx.post.count({
     where: {
       userId,
-      id: { not: postId },
+      ...(exceptPostId ? { id: { not: exceptPostId } } : {}),
       status: { in: COUNTED_STATUSES },
       // Where the calendar places a post: its publication time, else the time it is due.
       OR: [{ publishedAt: { gte: start, lt: end } }, { publishedAt: null, scheduledAt: { gte: start, lt: end } }],
     },
   });
-  if (used >= FREE_SCHEDULED_POSTS_PER_MONTH) {
-    throw new AppError("plan_limit_reached", "billing.limits.scheduledPosts", { values: { count: FREE_SCHEDULED_POSTS_PER_MONTH } });
-  }
 }

@@ -1,7 +1,7 @@
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { channelRefs, usableChannelIds, usableNetworks } from "~/modules/connections/connection.server";
 import { getDb, type Prisma } from "~/modules/db/db.server";
-import { isRecordId } from "~/modules/db/ids";
+import { isRecordId, newRecordId } from "~/modules/db/ids";
 import { inTransaction, type Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
@@ -12,7 +12,7 @@ import type { PostFilter } from "./schemas";
 import { assertWithinScheduledPostLimit, scheduledPostLimitApplies } from "./plan-limit.server";
 import { checkScheduleTime } from "./schedule-time";
 import { schedulingProblem, textsAreVersion1 } from "./scheduling-rules";
-import { applyLegacyContent, toTargetInputs, writeTargets, type LegacyContent, type TargetInput } from "./targets.server";
+import { applyLegacyContent, insertNewPosts, toTargetInputs, writeTargets, type LegacyContent, type NewPostRows, type TargetInput } from "./targets.server";
 import { partsProblem, resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
 import { UNFETCHED_PART, UNFETCHED_TARGET } from "./post-metrics";
 
@@ -165,15 +165,47 @@ async function changeEditablePost(db: Tx, userId: string, postId: string, data: 
 async function syncDeliveries(tx: Tx, postId: string, dueAt: Date): Promise<void> {
   const targets = await tx.postTarget.findMany({ where: { postId, delivery: null }, select: { id: true, network: true } });
   if (targets.length > 0) {
-    await tx.delivery.createMany({
-      data: targets.map((target) => ({ postId, targetId: target.id, platform: target.network, status: "pending", nextAttemptAt: dueAt })),
-    });
+    await tx.delivery.createMany({ data: targets.map((target) => pendingDelivery(postId, target, dueAt)) });
   }
   await tx.delivery.updateMany({
     where: { postId, status: { in: ["pending", "failed"] } },
     data: { status: "pending", nextAttemptAt: dueAt, attempts: 0, errorCode: null, lastError: null, leaseUntil: null },
   });
   if ((await tx.delivery.count({ where: { postId, status: "publishing" } })) > 0) throw beingPublished();
+}
+
+/** The delivery a scheduled post's target waits in, due at `dueAt`. */
+function pendingDelivery(postId: string, target: { id: string; network: string }, dueAt: Date) {
+  return { postId, targetId: target.id, platform: target.network, status: "pending", nextAttemptAt: dueAt };
+}
+
+/**
+ * New posts written together inside the caller's transaction (the CSV import): drafts, and posts
+ * scheduled at a time the caller checked (its lead, the plan's limit, the queue), each with the
+ * deliveries schedulePost gives it. Their ids are chosen here; answered in the order given.
+ */
+export async function insertPostsInTransaction(
+  tx: Tx,
+  userId: string,
+  posts: readonly { targets: readonly TargetInput[]; scheduledAt: Date | null }[],
+): Promise<string[]> {
+  const rows: NewPostRows[] = posts.map((post) => ({
+    id: newRecordId(),
+    status: post.scheduledAt ? "scheduled" : "draft",
+    scheduledAt: post.scheduledAt,
+    targets: post.targets.map((target) => ({ ...target, id: newRecordId() })),
+  }));
+  await insertNewPosts(tx, userId, rows);
+  const deliveries = rows.flatMap((row) => (row.scheduledAt ? row.targets.map((target) => pendingDelivery(row.id, target, row.scheduledAt!)) : []));
+  if (deliveries.length > 0) await tx.delivery.createMany({ data: deliveries });
+  return rows.map((row) => row.id);
+}
+
+/** Posts of a user by id, in the order of `ids` (those that are not theirs left out). */
+export async function getOwnPosts(userId: string, ids: readonly string[]): Promise<PostRecord[]> {
+  const posts = await getDb().post.findMany({ where: { userId, id: { in: [...ids] } }, include: postInclude });
+  const byId = new Map(posts.map((post) => [post.id, post]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface ScheduleOptions {
@@ -270,12 +302,35 @@ export async function setPostTargets(userId: string, postId: string, requests: r
   return getOwnPost(userId, postId);
 }
 
+/** What previewTargets reads of a target's channel (the channel a post record includes). */
+export const previewChannelSelect = {
+  id: true,
+  network: true,
+  kind: true,
+  displayName: true,
+  handle: true,
+  avatarKey: true,
+  status: true,
+  limitsJson: true,
+} as const;
+
+export type PreviewChannel = PostRecord["targets"][number]["channel"] & {};
+
 /** A post's targets as they would read once `targets` are written (to check them before writing). */
 export async function previewTargets(post: Pick<PostRecord, "id" | "media">, targets: readonly TargetInput[]): Promise<Pick<PostRecord, "targets" | "media">> {
   const channels = await getDb().channel.findMany({
     where: { id: { in: targets.flatMap((t) => (t.channelId ? [t.channelId] : [])) } },
-    select: { id: true, network: true, kind: true, displayName: true, handle: true, avatarKey: true, status: true, limitsJson: true },
+    select: previewChannelSelect,
   });
+  return targetsAsWritten(post, targets, channels);
+}
+
+/** previewTargets with the channels already read (the CSV import checks hundreds of rows with one read). */
+export function targetsAsWritten(
+  post: Pick<PostRecord, "id" | "media">,
+  targets: readonly TargetInput[],
+  channels: readonly PreviewChannel[],
+): Pick<PostRecord, "targets" | "media"> {
   const now = new Date();
   return {
     media: post.media,

@@ -203,3 +203,31 @@ async function writeParts(tx: Tx, row: StoredTarget, parts: readonly PartInput[]
   if (extra.some((part) => part.status === "published" || part.status === "unknown")) throw partPublishedError();
   if (extra.length > 0) await tx.postPart.deleteMany({ where: { id: { in: extra.map((part) => part.id) } } });
 }
+
+/** A new post written in a batch with others (insertNewPosts): its id is chosen beforehand (newRecordId). */
+export interface NewPostRows {
+  id: string;
+  status: "draft" | "scheduled";
+  scheduledAt: Date | null;
+  targets: readonly (TargetInput & { id: string })[];
+}
+
+/**
+ * Writes new posts, their targets and parts as writeTargets would write each (the version 1 fields
+ * included), in three statements whatever their number (the CSV import, inside its transaction).
+ */
+export async function insertNewPosts(tx: Tx, userId: string, posts: readonly NewPostRows[]): Promise<void> {
+  if (posts.length === 0) return;
+  await tx.post.createMany({
+    data: posts.map((post) => ({ id: post.id, userId, status: post.status, scheduledAt: post.scheduledAt, source: "manual", ...legacyFields(post.targets) })),
+  });
+  const targets = posts.flatMap((post) => post.targets.map((target, index) => ({ postId: post.id, target, position: index + 1 })));
+  await tx.postTarget.createMany({
+    data: targets.map(({ postId, target, position }) => ({ id: target.id, postId, channelId: target.channelId, network: target.network, position })),
+  });
+  await tx.postPart.createMany({
+    data: targets.flatMap(({ target }) =>
+      target.parts.map((part, at) => ({ targetId: target.id, position: at + 1, text: part.text, mediaIds: serializeIds(part.mediaIds) })),
+    ),
+  });
+}

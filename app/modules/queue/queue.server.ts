@@ -115,15 +115,58 @@ export function queueSlotCount(userId: string): Promise<number> {
  */
 export function addToQueue(userId: string, postId: string): Promise<PostRecord> {
   return schedulePostAtChosenTime(userId, postId, async (tx, post) => {
-    await lockRow(tx, "User", userId);
-    const slots: QueueSlotRule[] = await tx.queueSlot.findMany({ where: { userId }, select: slotSelect });
-    if (slots.length === 0) throw new AppError("queue_empty", "queue.errors.empty");
-    const channelIds = [...new Set(post.targets.flatMap((target) => (target.channelId ? [target.channelId] : [])))];
-    // Read after the lock: the clock may have moved while waiting for it.
-    const now = new Date();
-    const taken = await takenTimes(tx, userId, channelIds, new Date(now.getTime() + MIN_LEAD_MS), postId);
-    const [at] = freeSlotTimes({ slots, channelIds, zone: await timezoneOf(tx, userId), now, taken });
-    if (!at) throw new AppError("queue_empty", "queue.errors.noFreeSlot");
-    return at;
+    const channelIds = post.targets.flatMap((target) => (target.channelId ? [target.channelId] : []));
+    const placed = await placeInQueue(tx, userId, [channelIds], { exceptPostId: postId });
+    if ("failed" in placed) throw placed.error;
+    return placed.times[0]!;
   });
+}
+
+/**
+ * The queue times of several posts placed one after the other (each post's channels in `posts`),
+ * inside a transaction: the user's row is locked first, then each post takes the first slot free
+ * on all its channels, and holds it before the next is placed. `held`: times this transaction also
+ * holds (posts it makes at a chosen time); `exceptPostId`: a post whose own time does not count.
+ * The first post that finds no time is named by its index, with the error addToQueue answers.
+ */
+export async function placeInQueue(
+  tx: Tx,
+  userId: string,
+  posts: readonly (readonly string[])[],
+  { held = [], exceptPostId }: { held?: readonly TakenTime[]; exceptPostId?: string } = {},
+): Promise<{ times: Date[] } | { failed: number; error: AppError }> {
+  await lockRow(tx, "User", userId);
+  const slots: QueueSlotRule[] = await tx.queueSlot.findMany({ where: { userId }, select: slotSelect });
+  if (slots.length === 0) return { failed: 0, error: new AppError("queue_empty", "queue.errors.empty") };
+  // Read after the lock: the clock may have moved while waiting for it.
+  const now = new Date();
+  const allChannels = [...new Set(posts.flat())];
+  const taken = [...(await takenTimes(tx, userId, allChannels, new Date(now.getTime() + MIN_LEAD_MS), exceptPostId)), ...held];
+  const zone = await timezoneOf(tx, userId);
+  // Each set of channels searches the slots once, for as many free times as there are posts: the
+  // posts placed before can hold no more of them than that, so a post's time is always among them.
+  const candidates = new Map<string, { times: Date[]; next: number }>();
+  const takenOn = new Map<string, Set<number>>();
+  const hold = (channelId: string, at: Date) => {
+    const set = takenOn.get(channelId) ?? new Set<number>();
+    set.add(at.getTime());
+    takenOn.set(channelId, set);
+  };
+  const times: Date[] = [];
+  for (const [index, channels] of posts.entries()) {
+    const channelIds = [...new Set(channels)].sort();
+    const key = channelIds.join(",");
+    let own = candidates.get(key);
+    if (!own) {
+      own = { times: freeSlotTimes({ slots, channelIds, zone, now, taken, count: posts.length }), next: 0 };
+      candidates.set(key, own);
+    }
+    while (own.next < own.times.length && channelIds.some((id) => takenOn.get(id)?.has(own.times[own.next]!.getTime()))) own.next++;
+    const at = own.times[own.next];
+    if (!at) return { failed: index, error: new AppError("queue_empty", "queue.errors.noFreeSlot") };
+    own.next++;
+    times.push(at);
+    for (const channelId of channelIds) hold(channelId, at);
+  }
+  return { times };
 }

@@ -41,3 +41,25 @@ export const nextQueueQuerySchema = z.object({
     .max(MAX_NEXT_TIMES, { error: "queue.validation.count" })
     .default(10),
 });
+
+// The posting-times page's forms (docs/decisions/0069).
+
+/** Add a time on one or more weekdays, for one account or (empty) every account. */
+export const addSlotsFormSchema = z.object({
+  weekdays: z
+    .array(
+      z.number({ error: "queue.slots.errors.weekdays" }).int({ error: "queue.slots.errors.weekdays" }).min(1, { error: "queue.slots.errors.weekdays" }).max(7, {
+        error: "queue.slots.errors.weekdays",
+      }),
+      { error: "queue.slots.errors.weekdays" },
+    )
+    .min(1, { error: "queue.slots.errors.weekdays" })
+    .max(7, { error: "queue.slots.errors.weekdays" }),
+  time: z.string({ error: "queue.validation.time" }).regex(SLOT_TIME_RE, { error: "queue.validation.time" }),
+  channelId: z.string().max(64, { error: "queue.validation.channel" }).optional(),
+});
+
+/** Remove one slot. */
+export const removeSlotFormSchema = z.object({
+  slotId: z.string({ error: "queue.slots.errors.notFound" }).max(64, { error: "queue.slots.errors.notFound" }),
+});
