@@ -3,7 +3,9 @@ import { isNetworkId, type NetworkId } from "~/core/platforms/platforms";
 // The one-screen composer's buttons, as the `intent` each submit button sends. Client-safe.
 
 export type QuickIntent =
-  { kind: "save" | "schedule" | "queue" | "publish" | "upload" | "customize" } | { kind: "connect"; network: NetworkId } | { kind: "remove-image"; imageId: string };
+  | { kind: "save" | "schedule" | "queue" | "publish" | "upload" | "customize" }
+  | { kind: "connect"; network: NetworkId }
+  | { kind: "remove-image"; imageId: string };
 
 const SIMPLE = ["save", "schedule", "queue", "publish", "upload", "customize"] as const;
 
