@@ -25,7 +25,7 @@ test("the posts page's Export CSV link downloads the posts of the filter shown",
   expect(download.suggestedFilename()).toMatch(/^plume-posts-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), "utf8");
   const lines = text.replace(/^\uFEFF/, "").split("\r\n");
-  expect(lines[0]).toBe("text,channels,scheduled_at,status,published_at,links,id,created_at");
+  expect(lines[0]).toBe("text,channels,scheduled_at,status,published_at,links,id,created_at,likes,reposts,replies,quotes,impressions,metrics_fetched_at");
   // Newest first: the formula neutralised, then the text quoted with its comma, quotes and line break.
   expect(lines[1]).toMatch(/^'=1\+1,,,draft,,,\w+,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   expect(lines[2]).toMatch(/^"Launch day, ""finally""\nsee you there",,,draft,,,/);

@@ -9,7 +9,22 @@ import { uniqueEmail } from "./helpers";
 // GET /api/posts/export.csv through its route module: the caller's posts only, as a file a
 // spreadsheet (and a later CSV import) reads back exactly.
 
-const HEADER = ["text", "channels", "scheduled_at", "status", "published_at", "links", "id", "created_at"] as const;
+const HEADER = [
+  "text",
+  "channels",
+  "scheduled_at",
+  "status",
+  "published_at",
+  "links",
+  "id",
+  "created_at",
+  "likes",
+  "reposts",
+  "replies",
+  "quotes",
+  "impressions",
+  "metrics_fetched_at",
+] as const;
 type Row = Record<(typeof HEADER)[number], string>;
 
 afterEach(() => {
@@ -74,7 +89,7 @@ async function userWithChannels(timezone = "Europe/Paris") {
   return { user, cookie, x, linkedin };
 }
 
-type PartSeed = { text: string; status?: string; url?: string };
+type PartSeed = { text: string; status?: string; url?: string; metrics?: { likes: number | null; impressions: number | null; at: Date } };
 
 async function post(
   userId: string,
@@ -96,7 +111,15 @@ async function post(
           channelId: target.channelId,
           network: target.network,
           position,
-          parts: { create: target.parts.map((part, p) => ({ position: p, text: part.text, status: part.status ?? "pending", url: part.url ?? null })) },
+          parts: {
+            create: target.parts.map((part, p) => ({
+              position: p,
+              text: part.text,
+              status: part.status ?? "pending",
+              url: part.url ?? null,
+              ...(part.metrics ? { likes: part.metrics.likes, impressions: part.metrics.impressions, metricsFetchedAt: part.metrics.at } : {}),
+            })),
+          },
         })),
       },
     },
@@ -192,6 +215,36 @@ describe("GET /api/posts/export.csv", () => {
     expect(row!.channels).toBe("'@ada|Ada Lovelace"); // starts with @: neutralised like any such cell
     expect(row!.links).toBe("https://x.com/ada/status/1|https://x.com/ada/status/2|https://www.linkedin.com/feed/update/urn:li:share:3");
     expect(row!.published_at).toBe("2026-11-10T09:00:00+01:00");
+  });
+
+  it("writes the post's numbers summed over its accounts and parts, empty where no part has one (never 0), with their time", async () => {
+    const ada = await userWithChannels();
+    const fetched = new Date("2026-11-12T10:00:00Z");
+    const earlier = new Date("2026-11-12T09:00:00Z");
+    await post(ada.user.id, {
+      status: "published",
+      publishedAt: new Date("2026-11-10T08:00:00Z"),
+      targets: [
+        {
+          channelId: ada.x.id,
+          network: "twitter",
+          parts: [
+            { text: "One", status: "published", metrics: { likes: 5, impressions: 100, at: earlier } },
+            { text: "Two", status: "published", metrics: { likes: 2, impressions: 40, at: fetched } },
+          ],
+        },
+        // A LinkedIn member's post: the network gives no number.
+        {
+          channelId: ada.linkedin.id,
+          network: "linkedin",
+          parts: [{ text: "One and two", status: "published", metrics: { likes: null, impressions: null, at: fetched } }],
+        },
+      ],
+    });
+    await post(ada.user.id, { status: "draft", createdAt: new Date("2026-11-01T08:00:00Z") });
+    const [published, draft] = records((await download("", ada.cookie)).text);
+    expect(published).toMatchObject({ likes: "7", impressions: "140", reposts: "", replies: "", quotes: "", metrics_fetched_at: "2026-11-12T11:00:00+01:00" });
+    expect(draft).toMatchObject({ likes: "", reposts: "", replies: "", quotes: "", impressions: "", metrics_fetched_at: "" });
   });
 
   it("quotes commas, quotes and line breaks as RFC 4180 says", async () => {

@@ -3,7 +3,23 @@ import { DateTime } from "luxon";
 // Pure: the cells of the posts' CSV export (docs/decisions/0067-csv-export.md). The column names are
 // those a CSV import reads, so an export can be read back.
 
-export const CSV_COLUMNS = ["text", "channels", "scheduled_at", "status", "published_at", "links", "id", "created_at"] as const;
+export const CSV_COLUMNS = [
+  "text",
+  "channels",
+  "scheduled_at",
+  "status",
+  "published_at",
+  "links",
+  "id",
+  "created_at",
+  // The post's numbers, every account and part summed (docs/decisions/0073); empty: not available or not fetched yet.
+  "likes",
+  "reposts",
+  "replies",
+  "quotes",
+  "impressions",
+  "metrics_fetched_at",
+] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /** Separates several channels, or several links, within one cell. */

@@ -4,6 +4,7 @@ import { getDb, type Prisma } from "~/modules/db/db.server";
 import { logger } from "~/core/logger/logger.server";
 import { joinAtDividers } from "./composer";
 import { CSV_COLUMNS, exportFileName, isoInZone, LIST_SEPARATOR, neutraliseCell, type CsvColumn } from "./csv-cells";
+import { sumMetrics } from "./post-metrics";
 import { statusWhere } from "./post.server";
 import type { PostFilter } from "./schemas";
 
@@ -25,7 +26,10 @@ const exportSelect = {
     orderBy: { position: "asc" },
     select: {
       channel: { select: { network: true, displayName: true, handle: true } },
-      parts: { orderBy: { position: "asc" }, select: { text: true, status: true, url: true } },
+      parts: {
+        orderBy: { position: "asc" },
+        select: { text: true, status: true, url: true, likes: true, reposts: true, replies: true, quotes: true, impressions: true, metricsFetchedAt: true },
+      },
     },
   },
 } satisfies Prisma.PostSelect;
@@ -39,6 +43,9 @@ function postRow(post: ExportedPost, zone: string): string[] {
   // A target whose channel was removed names no account: it is left out of `channels`.
   const channels = post.targets.flatMap(({ channel }) => (channel ? [handleLabel(channel) ?? channel.displayName] : [])).filter(Boolean);
   const links = post.targets.flatMap((target) => target.parts.filter((part) => part.status === "published" && part.url).map((part) => part.url!));
+  // Every account's parts together: a number is empty only when no part has it (never 0 for "unknown").
+  const metrics = sumMetrics(post.targets.flatMap((target) => target.parts));
+  const count = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
   const cells: Record<CsvColumn, string> = {
     text,
     channels: channels.join(LIST_SEPARATOR),
@@ -48,6 +55,12 @@ function postRow(post: ExportedPost, zone: string): string[] {
     links: links.join(LIST_SEPARATOR),
     id: post.id,
     created_at: isoInZone(post.createdAt, zone),
+    likes: count(metrics?.likes),
+    reposts: count(metrics?.reposts),
+    replies: count(metrics?.replies),
+    quotes: count(metrics?.quotes),
+    impressions: count(metrics?.impressions),
+    metrics_fetched_at: metrics ? isoInZone(new Date(metrics.fetchedAt), zone) : "",
   };
   return CSV_COLUMNS.map((column) => neutraliseCell(cells[column]));
 }
