@@ -12,7 +12,7 @@
 // BENCH_BATCH: targets claimed per tick (the job's default otherwise).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -145,13 +145,17 @@ async function seed(): Promise<Map<string, number>> {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
+const serverFlags = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ")
+  .filter((word) => word.startsWith("--"));
 
 try {
   console.log(`Seeding ${POSTS.toLocaleString("en")} published X posts for ${USERS} users on ${ADMIN_URL ? "PostgreSQL" : "SQLite"}…`);
   const likes = await seed();
   x.state.requests.length = 0;
   const job = await new Promise<{ elapsedMs: number; ticks: number; baseRss: number; peakRss: number; keptHeap: number }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--job"], {
+    // The job runs inside the server: its process gets the server's memory flags (`npm start`'s).
+    const child = spawn(process.execPath, [...serverFlags, ...process.execArgv, fileURLToPath(import.meta.url), "--job"], {
       env: process.env,
       stdio: ["ignore", "pipe", "inherit"],
     });
