@@ -93,3 +93,28 @@ export function freeSlotTimes({
   }
   return found;
 }
+
+/** The instants (ms, ascending, each once) these slots fall on during the local day `date` ("YYYY-MM-DD"). */
+export function daySlotInstants(slots: readonly QueueSlotRule[], date: string, zone: string): number[] {
+  const safeZone = isValidTimeZone(zone) ? zone : "UTC";
+  const weekday = DateTime.fromISO(date, { zone: "utc" }).weekday;
+  const instants = new Set(slots.filter((slot) => slot.weekday === weekday).flatMap((slot) => slotInstant(date, slot.time, safeZone) ?? []));
+  return [...instants].sort((a, b) => a - b);
+}
+
+/**
+ * Whether `at` is a slot time of EVERY channel in `channelIds` (each one's own slots or the
+ * every-channel ones), as addToQueue would have chosen it. False for no channel at all. The day
+ * before is read too: a slot in a gap that crosses midnight lands on the next day.
+ */
+export function isSlotTimeOf(slots: readonly QueueSlotRule[], channelIds: readonly string[], zone: string, at: Date): boolean {
+  if (channelIds.length === 0) return false;
+  const safeZone = isValidTimeZone(zone) ? zone : "UTC";
+  const local = DateTime.fromJSDate(at, { zone: safeZone });
+  const dates = [local.toISODate()!, local.minus({ days: 1 }).toISODate()!];
+  const ms = at.getTime();
+  return channelIds.every((channelId) => {
+    const own = slotsForChannel(slots, channelId);
+    return dates.some((date) => daySlotInstants(own, date, safeZone).includes(ms));
+  });
+}

@@ -1,0 +1,174 @@
+import { Form, Link } from "@remix-run/react";
+import { ArrowUpToLine, CalendarClock, Settings2, Shuffle } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { StatusButton } from "~/components/ui/status-button";
+import type { QueueChannelView, QueueEntry, QueueViewData } from "~/modules/queue/queue-view";
+import { cn } from "~/utils/cn";
+import { formatterFor, useFormatDate } from "~/utils/use-format-date";
+import { PlatformIconRef } from "./platform-icon";
+
+/** The slots editor's page. */
+export const QUEUE_SLOTS_HREF = "/queue";
+
+/** "Friday, November 27" for a plain calendar date (read at noon UTC: the same day in any language). */
+function useDayTitle() {
+  const { i18n } = useTranslation();
+  return (date: string) => formatterFor(i18n.language, "weekday", "UTC").format(new Date(`${date}T12:00:00Z`));
+}
+
+/** No slot at all: what the queue is, and where to set it up. */
+function QueueEmptyState() {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-16 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+        <CalendarClock aria-hidden className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold">{t("queue.view.emptyTitle")}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{t("queue.view.emptyText")}</p>
+      <Button asChild>
+        <Link to={QUEUE_SLOTS_HREF}>
+          <Settings2 aria-hidden />
+          {t("queue.view.editSlots")}
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+function QueueLine({ entry }: { entry: QueueEntry }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const time = formatDate(entry.at, "time");
+  if (entry.kind === "free") {
+    return (
+      <li className="flex items-center gap-3 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
+        <time dateTime={entry.at} className="w-14 shrink-0 tabular-nums">
+          {time}
+        </time>
+        <span aria-label={t("queue.view.freeAt", { time })}>{t("queue.view.free")}</span>
+      </li>
+    );
+  }
+  const text = entry.text || t("posts.untitled");
+  return (
+    <li className={cn("flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm", !entry.atSlot && "border-info/40")}>
+      <time dateTime={entry.at} className="w-14 shrink-0 font-medium tabular-nums">
+        {time}
+      </time>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link to={`/posts/${entry.postId}`} className="truncate hover:underline">
+          {text}
+        </Link>
+        {!entry.atSlot || entry.status !== "scheduled" ? (
+          <span className="flex flex-wrap gap-1">
+            {entry.atSlot ? null : (
+              <Badge tone="info">
+                <span title={t("queue.view.offSlotTitle")}>{t("queue.view.offSlot")}</span>
+              </Badge>
+            )}
+            {entry.status !== "scheduled" ? (
+              <Badge tone={entry.status === "published" ? "success" : "primary"}>{t(`posts.status.${entry.status as "published"}`)}</Badge>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+      {entry.canMoveToTop ? (
+        <Form method="post" preventScrollReset className="shrink-0">
+          <input type="hidden" name="intent" value="moveToTop" />
+          <StatusButton
+            name="postId"
+            value={entry.postId}
+            variant="ghost"
+            size="icon"
+            aria-label={t("queue.view.moveToTopLabel", { text })}
+            title={t("queue.view.moveToTop")}
+          >
+            <ArrowUpToLine aria-hidden />
+          </StatusButton>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function QueueChannel({ channel }: { channel: QueueChannelView }) {
+  const { t } = useTranslation();
+  const dayTitle = useDayTitle();
+  const headingId = `queue-channel-${channel.id}`;
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3 rounded-xl border bg-muted/30 p-3 sm:p-4">
+      <h3 id={headingId} className="flex items-center gap-2 font-semibold">
+        <PlatformIconRef platform={channel.network} className="size-4 shrink-0" />
+        <span className="truncate">{channel.name}</span>
+        {channel.needsReconnect ? <Badge tone="warning">{t("queue.view.needsReconnect")}</Badge> : null}
+      </h3>
+      {channel.days.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("queue.view.noSlotInDays")}</p>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {channel.days.map((day) => (
+            <li key={day.date} className="flex flex-col gap-1.5">
+              <h4 className="text-xs font-semibold text-muted-foreground uppercase">{dayTitle(day.date)}</h4>
+              <ul className="flex flex-col gap-1.5">
+                {day.entries.map((entry) => (
+                  <QueueLine key={entry.kind === "post" ? `${entry.postId}` : `free-${entry.at}`} entry={entry} />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The coming slots, channel by channel (a column each on wide screens), with Shuffle and Move to top. */
+export function PostQueue({ queue, moreHref }: { queue: QueueViewData; moreHref: string | null }) {
+  const { t } = useTranslation();
+  if (!queue.hasSlots) return <QueueEmptyState />;
+  return (
+    <section aria-labelledby="queue-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="queue-title" className="text-lg font-semibold">
+            {t("queue.view.title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {t("queue.view.shownDays", { count: queue.days })} · {t("queue.view.description")}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Form method="post" preventScrollReset>
+            <StatusButton name="intent" value="shuffle" variant="outline" title={t("queue.view.shuffleHint")}>
+              <Shuffle aria-hidden />
+              {t("queue.view.shuffle")}
+            </StatusButton>
+          </Form>
+          <Button asChild variant="outline">
+            <Link to={QUEUE_SLOTS_HREF}>
+              <Settings2 aria-hidden />
+              {t("queue.view.editSlots")}
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <div className={cn("grid gap-4", queue.channels.length > 1 && "lg:grid-cols-2", queue.channels.length > 2 && "xl:grid-cols-3")}>
+        {queue.channels.map((channel) => (
+          <QueueChannel key={channel.id} channel={channel} />
+        ))}
+      </div>
+      {moreHref ? (
+        <div className="flex justify-center">
+          <Button asChild variant="outline">
+            <Link to={moreHref} preventScrollReset>
+              {t("queue.view.showMore")}
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { NetworkId } from "~/core/platforms/platforms";
+
+// Pure: what the queue view (/posts?view=queue) and the calendar's free slots show, and the view's
+// `days` parameter (docs/decisions/0070). Read by app/modules/queue/queue-view.server.ts.
+
+/** The queue view shows this many days, and "Show more" adds as many again, up to QUEUE_DAYS_MAX. */
+export const QUEUE_DAYS_STEP = 14;
+export const QUEUE_DAYS_MAX = 56;
+
+/** The `?days=` parameter: 14, 28, 42 or 56 days (anything else reads as the nearest of them). */
+export function parseQueueDays(value: string | null): number {
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= QUEUE_DAYS_STEP) return QUEUE_DAYS_STEP;
+  return Math.min(QUEUE_DAYS_MAX, Math.ceil(days / QUEUE_DAYS_STEP) * QUEUE_DAYS_STEP);
+}
+
+export type QueueEntry =
+  | { kind: "free"; at: string }
+  | {
+      kind: "post";
+      at: string;
+      postId: string;
+      status: string;
+      text: string;
+      /** At a slot time of this channel; false: scheduled at a time of its own, shown in its place. */
+      atSlot: boolean;
+      /** In the queue (decision 70) and not first of its channel set: "Move to top" applies. */
+      canMoveToTop: boolean;
+    };
+
+export interface QueueChannelView {
+  id: string;
+  network: NetworkId;
+  name: string;
+  needsReconnect: boolean;
+  days: { date: string; entries: QueueEntry[] }[];
+}
+
+export interface QueueViewData {
+  hasSlots: boolean;
+  days: number;
+  /** The `days` value of "Show more", null at the most. */
+  moreDays: number | null;
+  channels: QueueChannelView[];
+}
+
+/** A free slot time of the calendar: the accounts it is free on. */
+export interface CalendarFreeSlot {
+  at: string;
+  channels: string[];
+}
