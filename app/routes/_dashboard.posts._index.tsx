@@ -18,7 +18,7 @@ import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.ser
 import { networksToConnectFirst } from "~/modules/posts/quick-compose.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
 import { moveToTopOfQueue, shuffleQueue } from "~/modules/queue/queue-order.server";
-import { parseQueueDays } from "~/modules/queue/queue-view";
+import { parseQueueDays, parseQueueFrom } from "~/modules/queue/queue-view";
 import { calendarFreeSlots, loadQueueView } from "~/modules/queue/queue-view.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -37,7 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view: PostsLayout = (POSTS_LAYOUTS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as PostsLayout) : "gallery";
   const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
   if (view === "queue") {
-    const [counts, queue] = await Promise.all([countPostsByFilter(user.id), loadQueueView(user, parseQueueDays(params.get("days")))]);
+    const [counts, queue] = await Promise.all([
+      countPostsByFilter(user.id),
+      loadQueueView(user, { days: parseQueueDays(params.get("days")), from: parseQueueFrom(params.get("from")) }),
+    ]);
     return { view, status, counts, queue, list: null, calendar: null, freeSlots: null, connectFirst: null };
   }
   if (view === "calendar") {
@@ -71,8 +74,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const { t } = await getRequestT(request);
-  const days = new URL(request.url).searchParams.get("days");
-  const back = `/posts?view=queue${days ? `&days=${parseQueueDays(days)}` : ""}`;
+  // Back to the days that were shown.
+  const shown = new URL(request.url).searchParams;
+  const from = parseQueueFrom(shown.get("from"));
+  const days = shown.get("days");
+  const back = `/posts?view=queue${from ? `&from=${from}` : ""}${days ? `&days=${parseQueueDays(days)}` : ""}`;
   try {
     if (form.get("intent") === "shuffle") {
       const { moved } = await shuffleQueue(user.id);
@@ -135,10 +141,15 @@ export default function PostsPage() {
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             {/* The queue is every coming slot: no status filter applies to it. */}
             {data.queue ? <span /> : <FilterTabs current={data.status} counts={data.counts} hrefFor={filterHref} />}
-            <ViewSwitcher current={data.view} hrefFor={(view) => href({ view: view === "gallery" ? null : view, page: null, days: null })} />
+            <ViewSwitcher current={data.view} hrefFor={(view) => href({ view: view === "gallery" ? null : view, page: null, days: null, from: null })} />
           </div>
           {data.queue ? (
-            <PostQueue queue={data.queue} moreHref={data.queue.moreDays ? href({ days: String(data.queue.moreDays) }) : null} />
+            <PostQueue
+              queue={data.queue}
+              moreHref={data.queue.moreDays ? href({ days: String(data.queue.moreDays) }) : null}
+              earlierHref={data.queue.earlierFrom ? href({ from: data.queue.earlierFrom }) : null}
+              laterHref={data.queue.laterFrom ? href({ from: data.queue.laterFrom }) : null}
+            />
           ) : data.calendar ? (
             <PostCalendar
               grid={data.calendar.grid}

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { ArrowUpToLine, CalendarClock, Settings2, Shuffle } from "lucide-react";
+import { ArrowUpToLine, CalendarClock, ChevronLeft, ChevronRight, Settings2, Shuffle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,6 +8,7 @@ import type { QueueChannelView, QueueEntry, QueueViewData } from "~/modules/queu
 import { cn } from "~/utils/cn";
 import { formatterFor, useFormatDate } from "~/utils/use-format-date";
 import { PlatformIconRef } from "./platform-icon";
+import { usePlatformNames } from "./post-card";
 
 /** The slots editor's page. */
 export const QUEUE_SLOTS_HREF = "/queue";
@@ -38,7 +39,10 @@ function QueueEmptyState() {
   );
 }
 
-function QueueLine({ entry }: { entry: QueueEntry }) {
+/** Names every "Move to top" button with the line's link: one label on the page, not one per line. */
+const MOVE_LABEL_ID = "queue-move-label";
+
+function QueueLine({ entry, channelId }: { entry: QueueEntry; channelId: string }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const time = formatDate(entry.at, "time");
@@ -53,13 +57,14 @@ function QueueLine({ entry }: { entry: QueueEntry }) {
     );
   }
   const text = entry.text || t("posts.untitled");
+  const linkId = `q-${channelId}-${entry.postId}`;
   return (
     <li className={cn("flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm", !entry.atSlot && "border-info/40")}>
       <time dateTime={entry.at} className="w-14 shrink-0 font-medium tabular-nums">
         {time}
       </time>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link to={`/posts/${entry.postId}`} className="truncate hover:underline">
+        <Link id={linkId} to={`/posts/${entry.postId}`} className="truncate hover:underline">
           {text}
         </Link>
         {!entry.atSlot || entry.status !== "scheduled" ? (
@@ -83,7 +88,7 @@ function QueueLine({ entry }: { entry: QueueEntry }) {
             value={entry.postId}
             variant="ghost"
             size="icon"
-            aria-label={t("queue.view.moveToTopLabel", { text })}
+            aria-labelledby={`${MOVE_LABEL_ID} ${linkId}`}
             title={t("queue.view.moveToTop")}
           >
             <ArrowUpToLine aria-hidden />
@@ -97,11 +102,13 @@ function QueueLine({ entry }: { entry: QueueEntry }) {
 function QueueChannel({ channel }: { channel: QueueChannelView }) {
   const { t } = useTranslation();
   const dayTitle = useDayTitle();
+  const platformNames = usePlatformNames();
   const headingId = `queue-channel-${channel.id}`;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3 rounded-xl border bg-muted/30 p-3 sm:p-4">
       <h3 id={headingId} className="flex items-center gap-2 font-semibold">
         <PlatformIconRef platform={channel.network} className="size-4 shrink-0" />
+        <span className="sr-only">{platformNames[channel.network]}: </span>
         <span className="truncate">{channel.name}</span>
         {channel.needsReconnect ? <Badge tone="warning">{t("queue.view.needsReconnect")}</Badge> : null}
       </h3>
@@ -114,7 +121,7 @@ function QueueChannel({ channel }: { channel: QueueChannelView }) {
               <h4 className="text-xs font-semibold text-muted-foreground uppercase">{dayTitle(day.date)}</h4>
               <ul className="flex flex-col gap-1.5">
                 {day.entries.map((entry) => (
-                  <QueueLine key={entry.kind === "post" ? `${entry.postId}` : `free-${entry.at}`} entry={entry} />
+                  <QueueLine key={entry.kind === "post" ? `${entry.postId}` : `free-${entry.at}`} entry={entry} channelId={channel.id} />
                 ))}
               </ul>
             </li>
@@ -126,18 +133,33 @@ function QueueChannel({ channel }: { channel: QueueChannelView }) {
 }
 
 /** The coming slots, channel by channel (a column each on wide screens), with Shuffle and Move to top. */
-export function PostQueue({ queue, moreHref }: { queue: QueueViewData; moreHref: string | null }) {
+export function PostQueue({
+  queue,
+  moreHref,
+  earlierHref,
+  laterHref,
+}: {
+  queue: QueueViewData;
+  moreHref: string | null;
+  earlierHref: string | null;
+  laterHref: string | null;
+}) {
   const { t } = useTranslation();
+  const dayTitle = useDayTitle();
+  const lastDay = new Date(Date.parse(`${queue.from}T12:00:00Z`) + (queue.days - 1) * 86_400_000).toISOString().slice(0, 10);
   if (!queue.hasSlots) return <QueueEmptyState />;
   return (
     <section aria-labelledby="queue-title" className="flex flex-col gap-4">
+      <span id={MOVE_LABEL_ID} hidden>
+        {t("queue.view.moveToTopLabel")}
+      </span>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h2 id="queue-title" className="text-lg font-semibold">
             {t("queue.view.title")}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {t("queue.view.shownDays", { count: queue.days })} · {t("queue.view.description")}
+            {t("queue.view.range", { from: dayTitle(queue.from), to: dayTitle(lastDay) })} · {t("queue.view.description")}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -160,15 +182,31 @@ export function PostQueue({ queue, moreHref }: { queue: QueueViewData; moreHref:
           <QueueChannel key={channel.id} channel={channel} />
         ))}
       </div>
-      {moreHref ? (
-        <div className="flex justify-center">
+      <nav aria-label={t("queue.view.pagesLabel")} className="flex flex-wrap items-center justify-center gap-2">
+        {earlierHref ? (
+          <Button asChild variant="ghost">
+            <Link to={earlierHref}>
+              <ChevronLeft aria-hidden />
+              {t("queue.view.earlier")}
+            </Link>
+          </Button>
+        ) : null}
+        {moreHref ? (
           <Button asChild variant="outline">
             <Link to={moreHref} preventScrollReset>
               {t("queue.view.showMore")}
             </Link>
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        {laterHref ? (
+          <Button asChild variant="ghost">
+            <Link to={laterHref}>
+              {t("queue.view.later")}
+              <ChevronRight aria-hidden />
+            </Link>
+          </Button>
+        ) : null}
+      </nav>
     </section>
   );
 }

@@ -34,6 +34,20 @@ export function slotsForChannel<S extends QueueSlotRule>(slots: readonly S[], ch
  * spring-forward day in Europe/Paris is 03:00). Null for a time that cannot be read.
  */
 export function slotInstant(date: string, time: string, zone: string): number | null {
+  // Remembered: the queue view and the calendar ask for the same few days and times on every visit,
+  // and each answer costs Luxon zone look-ups (the /posts views' speed, docs/decisions/0070).
+  const key = `${zone}|${date}|${time}`;
+  if (instantCache.has(key)) return instantCache.get(key)!;
+  const instant = resolveSlotInstant(date, time, zone);
+  if (instantCache.size >= INSTANT_CACHE_SIZE) instantCache.clear();
+  instantCache.set(key, instant);
+  return instant;
+}
+
+const INSTANT_CACHE_SIZE = 20_000;
+const instantCache = new Map<string, number | null>();
+
+function resolveSlotInstant(date: string, time: string, zone: string): number | null {
   const exact = localToUtc(date, time, zone);
   if (exact.ok) return exact.utc.getTime();
   if (exact.reason !== "nonexistent") return null;
@@ -97,7 +111,7 @@ export function freeSlotTimes({
 /** The instants (ms, ascending, each once) these slots fall on during the local day `date` ("YYYY-MM-DD"). */
 export function daySlotInstants(slots: readonly QueueSlotRule[], date: string, zone: string): number[] {
   const safeZone = isValidTimeZone(zone) ? zone : "UTC";
-  const weekday = DateTime.fromISO(date, { zone: "utc" }).weekday;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
   const instants = new Set(slots.filter((slot) => slot.weekday === weekday).flatMap((slot) => slotInstant(date, slot.time, safeZone) ?? []));
   return [...instants].sort((a, b) => a - b);
 }

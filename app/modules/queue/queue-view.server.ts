@@ -1,106 +1,181 @@
 import { DateTime } from "luxon";
+import { localDayStarts } from "~/modules/posts/calendar";
 import { isNetworkId } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
+import { rawDate } from "~/modules/db/raw-values";
 import { isValidTimeZone, MIN_LEAD_MS, startOfLocalDay, utcToLocalParts } from "~/modules/posts/schedule-time";
 import { channelSetKey } from "./queue-order";
 import { QUEUE_DAYS_MAX, QUEUE_DAYS_STEP, type CalendarFreeSlot, type QueueChannelView, type QueueEntry, type QueueViewData } from "./queue-view";
-import { daySlotInstants, isSlotTimeOf, slotsForChannel, type QueueSlotRule } from "./queue-slots";
+import { daySlotInstants, isSlotTimeOf, SEARCH_WEEKS, slotsForChannel, type QueueSlotRule } from "./queue-slots";
 
 // What the queue view (/posts?view=queue) and the calendar's free slots show (docs/decisions/0070).
 
-/** Posts holding a time: as the queue counts them (docs/decisions/0066). */
-const HOLDING_STATUSES = ["scheduled", "publishing", "published"];
-const TEXT_LENGTH = 140;
+/** More than a column shows on one line; CSS cuts the rest. */
+const TEXT_LENGTH = 90;
 
-function localDates(zone: string, now: Date, count: number): string[] {
-  const today = DateTime.fromJSDate(now, { zone }).startOf("day");
-  return Array.from({ length: count }, (_, day) => today.plus({ days: day }).toISODate()!);
+function datesFrom(first: string, count: number): string[] {
+  const start = DateTime.fromISO(first, { zone: "utc" });
+  return Array.from({ length: count }, (_, day) => start.plus({ days: day }).toISODate()!);
+}
+
+function plusDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: "utc" }).plus({ days }).toISODate()!;
+}
+
+/** Which of `dates` (consecutive local days) the instant `ms` falls on, by their first instants. */
+function dayFinder(dates: readonly string[], zone: string): (ms: number) => string {
+  const starts = localDayStarts(dates, zone);
+  return (ms) => {
+    let day = 0;
+    while (day < dates.length - 1 && ms >= starts[day + 1]!.getTime()) day++;
+    return dates[day]!;
+  };
 }
 
 function nextDate(date: string): string {
-  return DateTime.fromISO(date, { zone: "utc" }).plus({ days: 1 }).toISODate()!;
+  return plusDays(date, 1);
 }
 
-/** The text a line of the queue shows: the first text the post has, on one line, cut. */
-function excerpt(texts: readonly (string | null | undefined)[]): string {
-  const text = texts.map((one) => (one ?? "").replace(/\s+/g, " ").trim()).find(Boolean) ?? "";
+/** The text a line of the queue shows: on one line, cut. */
+function excerpt(raw: string): string {
+  const text = raw.replace(/\s+/g, " ").trim();
   return text.length > TEXT_LENGTH ? `${text.slice(0, TEXT_LENGTH - 1).trimEnd()}…` : text;
 }
 
-/** The user's slots and channels, and the posts due on those channels from `from` to `to`. */
+/** A post due in the window, one row per target (its channel, null for a target without one). */
+interface DueRow {
+  id: string;
+  status: string;
+  scheduledAt: Date;
+  channelId: string | null;
+  text: string;
+  inFlight: boolean;
+}
+
+/**
+ * The posts holding a time from `from` to `to` (scheduled, publishing or published), a row per
+ * target, with the start of their text and whether a delivery is in flight. One raw statement, as
+ * the other /posts views read theirs (decisions 31 and 39): Prisma's nested reads cost four.
+ */
+async function duePosts(userId: string, from: Date, to: Date): Promise<DueRow[]> {
+  const rows = await getDb().$queryRaw<
+    { id: string; status: string; scheduledAt: Date | string; channelId: string | null; text: string | null; inFlight: number | bigint | boolean }[]
+  >`
+    SELECT "Post"."id", "Post"."status", "Post"."scheduledAt", "PostTarget"."channelId",
+      COALESCE(NULLIF(SUBSTR("Post"."linkedinText", 1, ${TEXT_LENGTH}), ''), NULLIF(SUBSTR("Post"."twitterText", 1, ${TEXT_LENGTH}), ''),
+        (SELECT SUBSTR("PostPart"."text", 1, ${TEXT_LENGTH}) FROM "PostPart" JOIN "PostTarget" "first" ON "first"."id" = "PostPart"."targetId"
+          WHERE "first"."postId" = "Post"."id" ORDER BY "first"."position", "PostPart"."position" LIMIT 1)) AS "text",
+      EXISTS (SELECT 1 FROM "Delivery" WHERE "Delivery"."postId" = "Post"."id" AND "Delivery"."status" = ${"publishing"}) AS "inFlight"
+    FROM "Post" JOIN "PostTarget" ON "PostTarget"."postId" = "Post"."id"
+    WHERE "Post"."userId" = ${userId} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})
+      AND "Post"."scheduledAt" >= ${from} AND "Post"."scheduledAt" < ${to}
+    ORDER BY "Post"."scheduledAt", "Post"."id", "PostTarget"."position"`;
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    scheduledAt: rawDate(row.scheduledAt),
+    channelId: row.channelId,
+    text: row.text ?? "",
+    inFlight: Boolean(Number(row.inFlight)),
+  }));
+}
+
+interface DuePost {
+  id: string;
+  status: string;
+  scheduledAt: Date;
+  channelIds: (string | null)[];
+  text: string;
+  inFlight: boolean;
+}
+
+function byPost(rows: readonly DueRow[]): DuePost[] {
+  const posts = new Map<string, DuePost>();
+  for (const row of rows) {
+    const post = posts.get(row.id);
+    if (post) post.channelIds.push(row.channelId);
+    else posts.set(row.id, { ...row, channelIds: [row.channelId] });
+  }
+  return [...posts.values()];
+}
+
+/** The user's slots, channels, and the posts due from `from` to `to` (nothing more without slots). */
 async function readQueue(userId: string, from: Date, to: Date) {
   const db = getDb();
-  const slots: QueueSlotRule[] = await db.queueSlot.findMany({ where: { userId }, select: { channelId: true, weekday: true, time: true } });
-  if (slots.length === 0) return { slots, channels: [], posts: [] };
-  const [channels, posts] = await Promise.all([
+  const [slots, channels, rows] = await Promise.all([
+    db.queueSlot.findMany({ where: { userId }, select: { channelId: true, weekday: true, time: true } }) as Promise<QueueSlotRule[]>,
     db.channel.findMany({
       where: { userId },
       select: { id: true, network: true, displayName: true, handle: true, status: true },
       orderBy: [{ network: "asc" }, { displayName: "asc" }, { id: "asc" }],
     }),
-    db.post.findMany({
-      where: { userId, status: { in: HOLDING_STATUSES }, scheduledAt: { gte: from, lt: to }, targets: { some: { channelId: { not: null } } } },
-      select: {
-        id: true,
-        status: true,
-        scheduledAt: true,
-        linkedinText: true,
-        twitterText: true,
-        targets: { select: { channelId: true, parts: { select: { text: true }, orderBy: { position: "asc" }, take: 1 } }, orderBy: { position: "asc" } },
-        deliveries: { where: { status: "publishing" }, select: { id: true } },
-      },
-      orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
-    }),
+    duePosts(userId, from, to),
   ]);
-  return { slots, channels, posts };
+  return { slots, channels, posts: byPost(rows) };
 }
 
 /**
- * The coming `days` days of the queue, channel by channel: each slot time at least a minute ahead,
- * free or with the post that holds it, and the posts due at times of their own in their place.
+ * `days` days of the queue from the day `from` (today when null; never before today, nor past the
+ * 53 weeks the queue looks ahead), channel by channel: each slot time at least a minute ahead, free
+ * or with the post that holds it, and the posts due at times of their own in their place.
  */
-export async function loadQueueView(user: { id: string; timezone: string }, days: number, now: Date = new Date()): Promise<QueueViewData> {
+export async function loadQueueView(
+  user: { id: string; timezone: string },
+  { days, from }: { days: number; from?: string | null },
+  now: Date = new Date(),
+): Promise<QueueViewData> {
   const zone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
-  const dates = localDates(zone, now, days);
+  const today = utcToLocalParts(now, zone).date;
+  const last = plusDays(today, SEARCH_WEEKS * 7 - days);
+  const first = !from || from < today ? today : from > last ? last : from;
+  const dates = datesFrom(first, days);
+  const start = first === today ? now : startOfLocalDay(first, zone);
   const end = startOfLocalDay(nextDate(dates.at(-1)!), zone);
   const earliest = now.getTime() + MIN_LEAD_MS;
-  const { slots, channels, posts } = await readQueue(user.id, now, end);
-  const moreDays = days < QUEUE_DAYS_MAX ? days + QUEUE_DAYS_STEP : null;
-  if (slots.length === 0) return { hasSlots: false, days, moreDays, channels: [] };
+  const { slots, channels, posts } = await readQueue(user.id, start, end);
+  const paging = {
+    from: first,
+    earlierFrom: first > today ? (plusDays(first, -days) < today ? today : plusDays(first, -days)) : null,
+    laterFrom: first < last ? plusDays(first, days) : null,
+    days,
+    moreDays: days < QUEUE_DAYS_MAX ? days + QUEUE_DAYS_STEP : null,
+  };
+  if (slots.length === 0) return { hasSlots: false, ...paging, channels: [] };
 
   // Queued posts (decision 70) and, per channel set, the first of them: it has no "Move to top".
   const queued = new Set<string>();
   const firstOfSet = new Map<string, { id: string; at: number }>();
   for (const post of posts) {
-    const channelIds = post.targets.map((target) => target.channelId);
-    const at = post.scheduledAt!.getTime();
-    if (post.status !== "scheduled" || post.deliveries.length > 0 || at < earliest || channelIds.some((id) => id === null)) continue;
-    if (!isSlotTimeOf(slots, channelIds as string[], zone, post.scheduledAt!)) continue;
+    const { channelIds } = post;
+    const at = post.scheduledAt.getTime();
+    if (post.status !== "scheduled" || post.inFlight || at < earliest || channelIds.some((id) => id === null)) continue;
+    if (!isSlotTimeOf(slots, channelIds as string[], zone, post.scheduledAt)) continue;
     queued.add(post.id);
     const key = channelSetKey(channelIds as string[]);
     if (!firstOfSet.has(key)) firstOfSet.set(key, { id: post.id, at });
   }
 
+  const dayOf = dayFinder(dates, zone);
   const views = channels.flatMap((channel): QueueChannelView[] => {
     const own = slotsForChannel(slots, channel.id);
-    const held = posts.filter((post) => post.targets.some((target) => target.channelId === channel.id));
+    const held = posts.filter((post) => post.channelIds.includes(channel.id));
     if (own.length === 0 && held.length === 0) return [];
     const slotTimes = new Set(dates.flatMap((date) => daySlotInstants(own, date, zone)));
     const entries: (QueueEntry & { ms: number })[] = [];
-    const takenTimes = new Set(held.map((post) => post.scheduledAt!.getTime()));
+    const takenTimes = new Set(held.map((post) => post.scheduledAt.getTime()));
     for (const ms of slotTimes) {
       if (ms >= earliest && !takenTimes.has(ms)) entries.push({ kind: "free", at: new Date(ms).toISOString(), ms });
     }
     for (const post of held) {
-      const ms = post.scheduledAt!.getTime();
-      const key = channelSetKey(post.targets.map((target) => target.channelId ?? ""));
+      const ms = post.scheduledAt.getTime();
+      const key = channelSetKey(post.channelIds.map((id) => id ?? ""));
       entries.push({
         kind: "post",
-        at: post.scheduledAt!.toISOString(),
+        at: post.scheduledAt.toISOString(),
         ms,
         postId: post.id,
         status: post.status,
-        text: excerpt([post.linkedinText, post.twitterText, ...post.targets.map((target) => target.parts[0]?.text)]),
+        text: excerpt(post.text),
         atSlot: slotTimes.has(ms),
         canMoveToTop: queued.has(post.id) && firstOfSet.get(key)?.id !== post.id,
       });
@@ -108,7 +183,7 @@ export async function loadQueueView(user: { id: string; timezone: string }, days
     entries.sort((a, b) => a.ms - b.ms || (a.kind === "post" ? 0 : 1) - (b.kind === "post" ? 0 : 1));
     const byDay = new Map<string, QueueEntry[]>();
     for (const { ms, ...entry } of entries) {
-      const date = utcToLocalParts(new Date(ms), zone).date;
+      const date = dayOf(ms);
       byDay.set(date, [...(byDay.get(date) ?? []), entry]);
     }
     return [
@@ -121,7 +196,7 @@ export async function loadQueueView(user: { id: string; timezone: string }, days
       },
     ];
   });
-  return { hasSlots: true, days, moreDays, channels: views };
+  return { hasSlots: true, ...paging, channels: views };
 }
 
 /**
@@ -141,20 +216,21 @@ export async function calendarFreeSlots(
   const end = startOfLocalDay(nextDate(coming.at(-1)!), zone);
   const earliest = now.getTime() + MIN_LEAD_MS;
   const db = getDb();
-  const slots: QueueSlotRule[] = await db.queueSlot.findMany({ where: { userId: user.id }, select: { channelId: true, weekday: true, time: true } });
-  if (slots.length === 0) return {};
-  const [channels, taken] = await Promise.all([
+  // All at once: most users of the calendar have slots, and each read is small.
+  const [slots, channels, taken] = await Promise.all([
+    db.queueSlot.findMany({ where: { userId: user.id }, select: { channelId: true, weekday: true, time: true } }) as Promise<QueueSlotRule[]>,
     db.channel.findMany({
       where: { userId: user.id },
       select: { id: true, displayName: true, handle: true, network: true },
       orderBy: [{ network: "asc" }, { id: "asc" }],
     }),
-    db.postTarget.findMany({
-      where: { channelId: { not: null }, post: { userId: user.id, status: { in: HOLDING_STATUSES }, scheduledAt: { gte: now, lt: end } } },
-      select: { channelId: true, post: { select: { scheduledAt: true } } },
-    }),
+    db.$queryRaw<{ channelId: string; scheduledAt: Date | string }[]>`
+      SELECT "PostTarget"."channelId", "Post"."scheduledAt" FROM "Post" JOIN "PostTarget" ON "PostTarget"."postId" = "Post"."id"
+      WHERE "Post"."userId" = ${user.id} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})
+        AND "Post"."scheduledAt" >= ${now} AND "Post"."scheduledAt" < ${end} AND "PostTarget"."channelId" IS NOT NULL`,
   ]);
-  const takenOn = new Set(taken.map((target) => `${target.channelId}|${target.post.scheduledAt!.getTime()}`));
+  if (slots.length === 0) return {};
+  const takenOn = new Set(taken.map((row) => `${row.channelId}|${rawDate(row.scheduledAt).getTime()}`));
   const free = new Map<number, string[]>();
   for (const channel of channels) {
     const own = slotsForChannel(slots, channel.id);
@@ -167,8 +243,9 @@ export async function calendarFreeSlots(
     }
   }
   const byDay: Record<string, CalendarFreeSlot[]> = {};
+  const dayOf = dayFinder(coming, zone);
   for (const [ms, names] of [...free].sort((a, b) => a[0] - b[0])) {
-    const date = utcToLocalParts(new Date(ms), zone).date;
+    const date = dayOf(ms);
     (byDay[date] ??= []).push({ at: new Date(ms).toISOString(), channels: names });
   }
   return byDay;

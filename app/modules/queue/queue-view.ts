@@ -38,10 +38,22 @@ export interface QueueChannelView {
 
 export interface QueueViewData {
   hasSlots: boolean;
+  /** The first day shown ("YYYY-MM-DD", the user's today or later). */
+  from: string;
+  /** The first day of the days before and after those shown; null before today or past the search. */
+  earlierFrom: string | null;
+  laterFrom: string | null;
   days: number;
   /** The `days` value of "Show more", null at the most. */
   moreDays: number | null;
   channels: QueueChannelView[];
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The `?from=` parameter: a day to start from, or null (today) when missing or malformed. */
+export function parseQueueFrom(value: string | null): string | null {
+  return value && DATE_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
 }
 
 /** A free slot time of the calendar: the accounts it is free on. */
