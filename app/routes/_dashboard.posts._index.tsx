@@ -87,8 +87,9 @@ export async function action({ request }: ActionFunctionArgs) {
         moved > 0 ? { color: "success", title: t("queue.view.shuffled", { count: moved }) } : { color: "info", title: t("queue.view.nothingToShuffle") },
       );
     }
-    if (form.get("intent") === "moveToTop") {
-      await moveToTopOfQueue(user.id, String(form.get("postId") ?? ""));
+    const top = form.get("top");
+    if (typeof top === "string") {
+      await moveToTopOfQueue(user.id, top);
       return redirectWithToast(back, { color: "success", title: t("queue.view.movedToTop") });
     }
   } catch (error) {

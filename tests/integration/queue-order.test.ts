@@ -197,7 +197,7 @@ describe("the queue view (/posts?view=queue)", () => {
       method: "POST",
       url: `${BASE}/posts?index&view=queue`,
       cookie: q.cookie,
-      form: { intent: "moveToTop", postId: b! },
+      form: { top: b! },
     });
     expect(moved.status).toBe(302);
     expect(moved.headers.get("Location")).toBe("/posts?view=queue");
@@ -206,7 +206,7 @@ describe("the queue view (/posts?view=queue)", () => {
       method: "POST",
       url: `${BASE}/posts?index&view=queue&days=28`,
       cookie: q.cookie,
-      form: { intent: "moveToTop", postId: "nope" },
+      form: { top: "nope" },
     });
     expect(refused.headers.get("Location")).toBe("/posts?view=queue&days=28");
     const shuffled = await call(postsPage.action as Handler, {

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { ArrowUpToLine, CalendarClock, ChevronLeft, ChevronRight, Settings2, Shuffle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
@@ -6,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { StatusButton } from "~/components/ui/status-button";
 import type { QueueChannelView, QueueEntry, QueueViewData } from "~/modules/queue/queue-view";
 import { cn } from "~/utils/cn";
+import { useListNavigation } from "~/utils/list-navigation";
 import { formatterFor, useFormatDate } from "~/utils/use-format-date";
 import { PlatformIconRef } from "./platform-icon";
 import { usePlatformNames } from "./post-card";
@@ -41,15 +43,20 @@ function QueueEmptyState() {
 
 /** Names every "Move to top" button with the line's link: one label on the page, not one per line. */
 const MOVE_LABEL_ID = "queue-move-label";
+/** Its icon, drawn once and pointed at by every button (a page holds dozens). */
+const MOVE_ICON_ID = "queue-move-icon";
 
-function QueueLine({ entry, channelId }: { entry: QueueEntry; channelId: string }) {
-  const { t } = useTranslation();
-  const formatDate = useFormatDate();
-  const time = formatDate(entry.at, "time");
+/**
+ * One line: a plain function of what its channel's column already holds (no hooks, a plain anchor):
+ * a queue view renders a hundred of them, and each hook or <Link> costs on every visit (decision 39).
+ */
+function queueLine(entry: QueueEntry, channelId: string, t: TFunction, formatTime: (at: string) => string) {
+  const time = formatTime(entry.at);
+  const key = entry.kind === "post" ? entry.postId : `free-${entry.at}`;
   if (entry.kind === "free") {
     return (
-      <li className="flex items-center gap-3 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
-        <time dateTime={entry.at} className="w-14 shrink-0 tabular-nums">
+      <li key={key} className="flex items-center gap-3 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
+        <time dateTime={entry.at} className="w-16 shrink-0 whitespace-nowrap tabular-nums">
           {time}
         </time>
         <span aria-label={t("queue.view.freeAt", { time })}>{t("queue.view.free")}</span>
@@ -59,14 +66,14 @@ function QueueLine({ entry, channelId }: { entry: QueueEntry; channelId: string 
   const text = entry.text || t("posts.untitled");
   const linkId = `q-${channelId}-${entry.postId}`;
   return (
-    <li className={cn("flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm", !entry.atSlot && "border-info/40")}>
-      <time dateTime={entry.at} className="w-14 shrink-0 font-medium tabular-nums">
+    <li key={key} className={cn("flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm", !entry.atSlot && "border-info/40")}>
+      <time dateTime={entry.at} className="w-16 shrink-0 font-medium whitespace-nowrap tabular-nums">
         {time}
       </time>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link id={linkId} to={`/posts/${entry.postId}`} className="truncate hover:underline">
+        <a id={linkId} href={`/posts/${entry.postId}`} data-discover="true" className="truncate hover:underline">
           {text}
-        </Link>
+        </a>
         {!entry.atSlot || entry.status !== "scheduled" ? (
           <span className="flex flex-wrap gap-1">
             {entry.atSlot ? null : (
@@ -81,19 +88,19 @@ function QueueLine({ entry, channelId }: { entry: QueueEntry; channelId: string 
         ) : null}
       </div>
       {entry.canMoveToTop ? (
-        <Form method="post" preventScrollReset className="shrink-0">
-          <input type="hidden" name="intent" value="moveToTop" />
-          <StatusButton
-            name="postId"
-            value={entry.postId}
-            variant="ghost"
-            size="icon"
-            aria-labelledby={`${MOVE_LABEL_ID} ${linkId}`}
-            title={t("queue.view.moveToTop")}
-          >
-            <ArrowUpToLine aria-hidden />
-          </StatusButton>
-        </Form>
+        // A submit button of the queue's one form: it sends its own name and value only.
+        <button
+          type="submit"
+          name="top"
+          value={entry.postId}
+          aria-labelledby={`${MOVE_LABEL_ID} ${linkId}`}
+          title={t("queue.view.moveToTop")}
+          className="grid size-8 shrink-0 cursor-pointer place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <svg aria-hidden className="size-4">
+            <use href={`#${MOVE_ICON_ID}`} />
+          </svg>
+        </button>
       ) : null}
     </li>
   );
@@ -103,6 +110,9 @@ function QueueChannel({ channel }: { channel: QueueChannelView }) {
   const { t } = useTranslation();
   const dayTitle = useDayTitle();
   const platformNames = usePlatformNames();
+  const formatDate = useFormatDate();
+  const formatTime = (at: string) => formatDate(at, "time");
+  const onListClick = useListNavigation();
   const headingId = `queue-channel-${channel.id}`;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3 rounded-xl border bg-muted/30 p-3 sm:p-4">
@@ -115,15 +125,11 @@ function QueueChannel({ channel }: { channel: QueueChannelView }) {
       {channel.days.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("queue.view.noSlotInDays")}</p>
       ) : (
-        <ol className="flex flex-col gap-4">
+        <ol className="flex flex-col gap-4" onClick={onListClick}>
           {channel.days.map((day) => (
             <li key={day.date} className="flex flex-col gap-1.5">
               <h4 className="text-xs font-semibold text-muted-foreground uppercase">{dayTitle(day.date)}</h4>
-              <ul className="flex flex-col gap-1.5">
-                {day.entries.map((entry) => (
-                  <QueueLine key={entry.kind === "post" ? `${entry.postId}` : `free-${entry.at}`} entry={entry} channelId={channel.id} />
-                ))}
-              </ul>
+              <ul className="flex flex-col gap-1.5">{day.entries.map((entry) => queueLine(entry, channel.id, t, formatTime))}</ul>
             </li>
           ))}
         </ol>
@@ -153,35 +159,41 @@ export function PostQueue({
       <span id={MOVE_LABEL_ID} hidden>
         {t("queue.view.moveToTopLabel")}
       </span>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="queue-title" className="text-lg font-semibold">
-            {t("queue.view.title")}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {t("queue.view.range", { from: dayTitle(queue.from), to: dayTitle(lastDay) })} · {t("queue.view.description")}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Form method="post" preventScrollReset>
+      <svg aria-hidden className="absolute size-0 overflow-hidden">
+        <symbol id={MOVE_ICON_ID} viewBox="0 0 24 24">
+          <ArrowUpToLine />
+        </symbol>
+      </svg>
+      {/* One form for Shuffle and every Move to top: the button pressed says which (no form per line). */}
+      <Form method="post" preventScrollReset className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-col gap-1">
+            <h2 id="queue-title" className="text-lg font-semibold">
+              {t("queue.view.title")}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {t("queue.view.range", { from: dayTitle(queue.from), to: dayTitle(lastDay) })} · {t("queue.view.description")}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
             <StatusButton name="intent" value="shuffle" variant="outline" title={t("queue.view.shuffleHint")}>
               <Shuffle aria-hidden />
               {t("queue.view.shuffle")}
             </StatusButton>
-          </Form>
-          <Button asChild variant="outline">
-            <Link to={QUEUE_SLOTS_HREF}>
-              <Settings2 aria-hidden />
-              {t("queue.view.editSlots")}
-            </Link>
-          </Button>
+            <Button asChild variant="outline">
+              <Link to={QUEUE_SLOTS_HREF}>
+                <Settings2 aria-hidden />
+                {t("queue.view.editSlots")}
+              </Link>
+            </Button>
+          </div>
         </div>
-      </div>
-      <div className={cn("grid gap-4", queue.channels.length > 1 && "lg:grid-cols-2", queue.channels.length > 2 && "xl:grid-cols-3")}>
-        {queue.channels.map((channel) => (
-          <QueueChannel key={channel.id} channel={channel} />
-        ))}
-      </div>
+        <div className={cn("grid gap-4", queue.channels.length > 1 && "lg:grid-cols-2", queue.channels.length > 2 && "xl:grid-cols-3")}>
+          {queue.channels.map((channel) => (
+            <QueueChannel key={channel.id} channel={channel} />
+          ))}
+        </div>
+      </Form>
       <nav aria-label={t("queue.view.pagesLabel")} className="flex flex-wrap items-center justify-center gap-2">
         {earlierHref ? (
           <Button asChild variant="ghost">
