@@ -18,7 +18,8 @@ import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.ser
 import { networksToConnectFirst } from "~/modules/posts/quick-compose.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
 import { moveToTopOfQueue, shuffleQueue } from "~/modules/queue/queue-order.server";
-import { parseQueueDays, parseQueueFrom } from "~/modules/queue/queue-view";
+import { monthDates, parseQueueDays, parseQueueFrom } from "~/modules/queue/queue-view";
+import { parseMonth } from "~/modules/posts/calendar";
 import { calendarFreeSlots, loadQueueView } from "~/modules/queue/queue-view.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -44,15 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { view, status, counts, queue, list: null, calendar: null, freeSlots: null, connectFirst: null };
   }
   if (view === "calendar") {
-    const calendar = await loadPostsCalendar(user, status, params.get("month"), await getLocale(request));
-    // Free queue slots on the coming days, where scheduling is what the page is read for.
-    const freeSlots =
-      status === "all" || status === "pending"
-        ? await calendarFreeSlots(
-            user,
-            calendar.calendar.grid.weeks.flat().map((day) => day.date),
-          )
-        : {};
+    // Free queue slots on the coming days, where scheduling is what the page is read for; read
+    // beside the month's posts (the month as the calendar reads it).
+    const showFree = status === "all" || status === "pending";
+    const [calendar, freeSlots] = await Promise.all([
+      loadPostsCalendar(user, status, params.get("month"), await getLocale(request)),
+      showFree ? calendarFreeSlots(user, monthDates(parseMonth(params.get("month"), user.timezone))) : {},
+    ]);
     return {
       view,
       status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQueueDays, QUEUE_DAYS_MAX, QUEUE_DAYS_STEP } from "./queue-view";
+import { monthDates, parseQueueDays, parseQueueFrom, QUEUE_DAYS_MAX, QUEUE_DAYS_STEP } from "./queue-view";
 
 describe("parseQueueDays", () => {
   it("reads 14 by default and for anything unreadable, rounds up to a step, and stops at the most", () => {
@@ -9,5 +9,22 @@ describe("parseQueueDays", () => {
     expect(parseQueueDays("28")).toBe(28);
     expect(parseQueueDays("15")).toBe(28);
     expect(parseQueueDays("10000")).toBe(QUEUE_DAYS_MAX);
+  });
+});
+
+describe("parseQueueFrom", () => {
+  it("takes a day, and nothing else", () => {
+    expect(parseQueueFrom("2027-03-14")).toBe("2027-03-14");
+    expect(parseQueueFrom("2027-3-14")).toBeNull();
+    expect(parseQueueFrom("2027-13-45")).toBeNull();
+    expect(parseQueueFrom(null)).toBeNull();
+  });
+});
+
+describe("monthDates", () => {
+  it("lists every day of the month, leap Februaries included", () => {
+    expect(monthDates("2028-02")).toHaveLength(29);
+    expect(monthDates("2027-02").at(-1)).toBe("2027-02-28");
+    expect(monthDates("2026-11")[0]).toBe("2026-11-01");
   });
 });

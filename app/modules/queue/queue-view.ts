@@ -61,3 +61,10 @@ export interface CalendarFreeSlot {
   at: string;
   channels: string[];
 }
+
+/** The days of a month "YYYY-MM" (as parseMonth gives it), "YYYY-MM-DD" each. */
+export function monthDates(month: string): string[] {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`);
+}
