@@ -171,7 +171,7 @@ try {
     ["list", await measure("GET /posts?view=list&page=40", `${base}/posts?view=list&page=40`, cookie)],
     ["failed", await measure("GET /posts?status=failed", `${base}/posts?status=failed`, cookie)],
     ["calendar", await measure("GET /posts?view=calendar", `${base}/posts?view=calendar`, cookie)],
-    ["queue", await measure("GET /posts?view=queue (14 days)", `${base}/posts?view=queue`, cookie)],
+    ["queue", await measure("GET /posts?view=queue (7 days)", `${base}/posts?view=queue`, cookie)],
   ];
   await measure("GET /api/posts?pageSize=100", `${base}/api/posts?pageSize=100`, cookie);
   await measure("GET / (landing)", `${base}/`, "");

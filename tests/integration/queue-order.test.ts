@@ -181,7 +181,7 @@ describe("the queue view (/posts?view=queue)", () => {
       { weekday: 2, time: "09:00" },
     ]);
     const [a, b] = [await q.add(), await q.add()];
-    const page = await call(postsPage.loader as Handler, { url: `${BASE}/posts?view=queue`, cookie: q.cookie });
+    const page = await call(postsPage.loader as Handler, { url: `${BASE}/posts?view=queue&days=14`, cookie: q.cookie });
     const data = page.body as {
       queue: { hasSlots: boolean; channels: { days: { date: string; entries: { kind: string; at: string; postId?: string }[] }[] }[] };
     };

@@ -70,6 +70,7 @@ export function PostCalendar({
   const formatDate = useFormatDate();
   const platformNames = usePlatformNames();
   const onListClick = useListNavigation();
+  const freeLabel = t("queue.view.calendarFree");
   const byDay = new Map<string, CalendarPost[]>();
   for (const post of posts) byDay.set(post.day, [...(byDay.get(post.day) ?? []), post]);
   return (
@@ -162,27 +163,20 @@ export function PostCalendar({
                       ) : null}
                       {free.length ? (
                         // The queue's free slots: dashed, quieter than posts; each says which accounts it is free on.
-                        <ul className="flex flex-wrap gap-1" data-free-slots>
-                          {freeShown.map((slot) => {
-                            const time = formatDate(slot.at, "time");
-                            return (
-                              <li
-                                key={slot.at}
-                                title={t("queue.view.calendarFreeTitle", { time, channels: slot.channels.join(", ") })}
-                                className="rounded border border-dashed border-muted-foreground/40 px-1 text-[11px] leading-4 whitespace-nowrap text-muted-foreground max-sm:px-2 max-sm:py-1 max-sm:text-xs"
-                              >
-                                <time dateTime={slot.at} className="tabular-nums">
-                                  {time}
-                                </time>{" "}
-                                {t("queue.view.calendarFree")}
-                              </li>
-                            );
-                          })}
-                          {free.length > freeShown.length ? (
-                            <li className="px-1 text-[11px] leading-4 text-muted-foreground max-sm:text-xs">
-                              {t("queue.view.calendarMoreFree", { count: free.length - freeShown.length })}
+                        <ul
+                          className="flex flex-wrap gap-1 text-[11px] leading-4 text-muted-foreground max-sm:text-xs [&>li]:px-1 [&>li]:whitespace-nowrap max-sm:[&>li]:px-2 max-sm:[&>li]:py-1"
+                          data-free-slots
+                        >
+                          {freeShown.map((slot) => (
+                            // The accounts it is free on, as a tooltip (names only: nothing to translate per chip).
+                            <li key={slot.at} title={slot.channels.join(", ")} className="rounded border border-dashed border-muted-foreground/40">
+                              <time dateTime={slot.at} className="tabular-nums">
+                                {formatDate(slot.at, "time")}
+                              </time>{" "}
+                              {freeLabel}
                             </li>
-                          ) : null}
+                          ))}
+                          {free.length > freeShown.length ? <li>{t("queue.view.calendarMoreFree", { count: free.length - freeShown.length })}</li> : null}
                         </ul>
                       ) : null}
                     </div>

@@ -4,10 +4,10 @@ import type { NetworkId } from "~/core/platforms/platforms";
 // `days` parameter (docs/decisions/0070). Read by app/modules/queue/queue-view.server.ts.
 
 /** The queue view shows this many days, and "Show more" adds as many again, up to QUEUE_DAYS_MAX. */
-export const QUEUE_DAYS_STEP = 14;
+export const QUEUE_DAYS_STEP = 7;
 export const QUEUE_DAYS_MAX = 56;
 
-/** The `?days=` parameter: 14, 28, 42 or 56 days (anything else reads as the nearest of them). */
+/** The `?days=` parameter: 7, 14, … 56 days (anything else reads as the next of them, or 7). */
 export function parseQueueDays(value: string | null): number {
   const days = Number(value);
   if (!Number.isFinite(days) || days <= QUEUE_DAYS_STEP) return QUEUE_DAYS_STEP;
