@@ -177,7 +177,9 @@ export async function loadQueueView(
         status: post.status,
         text: excerpt(post.text),
         atSlot: slotTimes.has(ms),
-        canMoveToTop: queued.has(post.id) && firstOfSet.get(key)?.id !== post.id,
+        // From today, the first of its channel set is the top already; from a later day, an earlier
+        // one may be out of sight, so the button stays (on the top post it changes nothing).
+        canMoveToTop: queued.has(post.id) && (first !== today || firstOfSet.get(key)?.id !== post.id),
       });
     }
     entries.sort((a, b) => a.ms - b.ms || (a.kind === "post" ? 0 : 1) - (b.kind === "post" ? 0 : 1));
