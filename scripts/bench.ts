@@ -1,5 +1,5 @@
 // npm run bench: speed and memory checks on the built app (never timed tests). It serves the build on
-// a fresh SQLite data folder, seeds one user with 1,000 posts, measures server render times (each
+// a fresh SQLite data folder, seeds one user with 1,000 posts (and a queue of 21 slots on two channels), measures server render times (each
 // /posts view against the plain /login page, measured in the same run), the landing page's
 // JavaScript, and the server's memory idle and after the load.
 import { spawn } from "node:child_process";
@@ -8,12 +8,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import type { Db } from "../app/modules/db/db.server";
 import { npmStartIdleMemory } from "./bench-tree";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3231);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-"));
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: "warn" };
+// ADMIN_EMAILS closes the first-run setup (docs/decisions/0061), so that the API sign-up below is open.
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: "warn", ADMIN_EMAILS: "admin@bench.test" };
 
 // The server runs with the node flags of `npm start` (its heap limits), then BENCH_NODE_OPTIONS
 // (e.g. --max-old-space-size=160, --heapsnapshot-signal=SIGUSR2; a flag given twice, the last wins).
@@ -60,6 +62,41 @@ async function seed(email: string) {
       createdAt: new Date(now - i * 60_000),
     })),
   });
+  await seedQueue(db, user.id, now);
+}
+
+/**
+ * A queue, so that the queue view and the calendar compute free slots: two channels, three slots
+ * every day for both (21), and the first 40 coming slot times held by scheduled posts on both
+ * channels (of the 1,000, moved there), as "add to queue" would have placed them.
+ */
+async function seedQueue(db: Db, userId: string, now: number) {
+  const { freeSlotTimes } = await import("../app/modules/queue/queue-slots");
+  const channels = await Promise.all(
+    ["linkedin", "twitter"].map((network) =>
+      db.channel.create({ data: { userId, network, providerUserId: `bench-${network}`, displayName: `Bench ${network}` }, select: { id: true } }),
+    ),
+  );
+  const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ["09:00", "12:30", "17:45"].map((time) => ({ channelId: null, weekday, time })));
+  await db.queueSlot.createMany({ data: slots.map((slot) => ({ userId, ...slot })) });
+  const { timezone } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { timezone: true } });
+  const times = freeSlotTimes({ slots, channelIds: channels.map((c) => c.id), zone: timezone, now: new Date(now), count: 40 });
+  const posts = await db.post.findMany({
+    where: { userId, status: "scheduled", scheduledAt: { gt: new Date(now) } },
+    select: { id: true },
+    take: times.length,
+  });
+  for (const [i, post] of posts.entries()) {
+    await db.post.update({ where: { id: post.id }, data: { scheduledAt: times[i]! } });
+    await db.postTarget.createMany({
+      data: channels.map((channel, position) => ({
+        postId: post.id,
+        channelId: channel.id,
+        network: position === 0 ? "linkedin" : "twitter",
+        position: position + 1,
+      })),
+    });
+  }
 }
 
 // 100 requests a page: with 30, the p95 was the second-slowest request, and one garbage collection
@@ -126,13 +163,15 @@ try {
   const idleMb = serverRssMb();
   console.log(`\nServer render, one user with 1,000 posts (SQLite), ${RUNS} requests each:`);
   // Warm-up: the first requests load code and fill caches.
-  for (const url of ["/login", "/posts", "/posts?view=calendar"]) await measure(`(warm-up) GET ${url}`, `${base}${url}`, url === "/login" ? "" : cookie, 5);
+  for (const url of ["/login", "/posts", "/posts?view=calendar", "/posts?view=queue"])
+    await measure(`(warm-up) GET ${url}`, `${base}${url}`, url === "/login" ? "" : cookie, 5);
   const login = await measure("GET /login (the plain page)", `${base}/login`, "");
   const views: [string, { median: number; p95: number }][] = [
     ["gallery", await measure("GET /posts (gallery, page 1 of 84)", `${base}/posts`, cookie)],
     ["list", await measure("GET /posts?view=list&page=40", `${base}/posts?view=list&page=40`, cookie)],
     ["failed", await measure("GET /posts?status=failed", `${base}/posts?status=failed`, cookie)],
     ["calendar", await measure("GET /posts?view=calendar", `${base}/posts?view=calendar`, cookie)],
+    ["queue", await measure("GET /posts?view=queue (7 days)", `${base}/posts?view=queue`, cookie)],
   ];
   await measure("GET /api/posts?pageSize=100", `${base}/api/posts?pageSize=100`, cookie);
   await measure("GET / (landing)", `${base}/`, "");

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Download, PenSquare, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -6,16 +6,24 @@ import { PageHeader } from "~/components/layout/shells";
 import { PostCalendar } from "~/components/posts/post-calendar";
 import { PlatformIconSprite } from "~/components/posts/platform-icon";
 import { PostCard } from "~/components/posts/post-card";
+import { PostQueue } from "~/components/posts/post-queue";
 import { PostTable } from "~/components/posts/post-table";
 import { FilterTabs, Pagination, POSTS_LAYOUTS, ViewSwitcher, type PostsLayout } from "~/components/posts/post-toolbar";
 import { PostsEmptyState } from "~/components/posts/posts-empty-state";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/guards.server";
-import { getLocale } from "~/modules/i18n/i18n.server";
+import { getLocale, getRequestT } from "~/modules/i18n/i18n.server";
+import { countPostsByFilter } from "~/modules/posts/post-lists.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { networksToConnectFirst } from "~/modules/posts/quick-compose.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
 import { queueSlotCount } from "~/modules/queue/queue.server";
+import { moveToTopOfQueue, shuffleQueue } from "~/modules/queue/queue-order.server";
+import { monthDates, parseQueueDays, parseQueueFrom } from "~/modules/queue/queue-view";
+import { parseMonth } from "~/modules/posts/calendar";
+import { calendarFreeSlots, loadQueueView } from "~/modules/queue/queue-view.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useListNavigation, useListSubmit } from "~/utils/list-navigation";
 import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
@@ -30,14 +38,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const view: PostsLayout = (POSTS_LAYOUTS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as PostsLayout) : "gallery";
   const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
+  if (view === "queue") {
+    const [counts, queue] = await Promise.all([
+      countPostsByFilter(user.id),
+      loadQueueView(user, { days: parseQueueDays(params.get("days")), from: parseQueueFrom(params.get("from")) }),
+    ]);
+    return { view, status, counts, queue, list: null, calendar: null, freeSlots: null, connectFirst: null, queueReady: false };
+  }
   if (view === "calendar") {
-    const calendar = await loadPostsCalendar(user, status, params.get("month"), await getLocale(request));
-    return { view, status, ...calendar, list: null, connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(user.id) : null, queueReady: false };
+    // Free queue slots on the coming days, where scheduling is what the page is read for; read
+    // beside the month's posts (the month as the calendar reads it).
+    const showFree = status === "all" || status === "pending";
+    const [calendar, freeSlots] = await Promise.all([
+      loadPostsCalendar(user, status, params.get("month"), await getLocale(request)),
+      showFree ? calendarFreeSlots(user, monthDates(parseMonth(params.get("month"), user.timezone))) : {},
+    ]);
+    return {
+      view,
+      status,
+      ...calendar,
+      freeSlots,
+      queue: null,
+      list: null,
+      connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(user.id) : null,
+      queueReady: false,
+    };
   }
   const [list, slotCount] = await Promise.all([loadPostsPage(user.id, status, page, PAGE_SIZE[view]), queueSlotCount(user.id)]);
   // A first visit with nothing connected: connecting is the first step, offered right here.
   const connectFirst = list.counts.all === 0 ? await networksToConnectFirst(user.id) : null;
-  return { view, status, counts: list.counts, list, calendar: null, connectFirst, queueReady: slotCount > 0 };
+  return { view, status, counts: list.counts, list, calendar: null, freeSlots: null, queue: null, connectFirst, queueReady: slotCount > 0 };
+}
+
+/** The queue view's buttons: "Shuffle" and "Move to top", back to the queue with a toast (no-JS PRG). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const { t } = await getRequestT(request);
+  // Back to the days that were shown.
+  const shown = new URL(request.url).searchParams;
+  const from = parseQueueFrom(shown.get("from"));
+  const days = shown.get("days");
+  const back = `/posts?view=queue${from ? `&from=${from}` : ""}${days ? `&days=${parseQueueDays(days)}` : ""}`;
+  try {
+    if (form.get("intent") === "shuffle") {
+      const { moved } = await shuffleQueue(user.id);
+      return redirectWithToast(
+        back,
+        moved > 0 ? { color: "success", title: t("queue.view.shuffled", { count: moved }) } : { color: "info", title: t("queue.view.nothingToShuffle") },
+      );
+    }
+    const top = form.get("top");
+    if (typeof top === "string") {
+      await moveToTopOfQueue(user.id, top);
+      return redirectWithToast(back, { color: "success", title: t("queue.view.movedToTop") });
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(back, { color: "error", title: t(error.messageKey, error.options.values) });
+  }
+  return redirectWithToast(back, { color: "error", title: t("errors.validationFailed") });
 }
 
 export default function PostsPage() {
@@ -84,20 +144,29 @@ export default function PostsPage() {
           </div>
         }
       />
-      {empty ? (
+      {empty && !data.queue ? (
         <PostsEmptyState filter="all" connectFirst={data.connectFirst} />
       ) : (
         <div className="flex flex-col gap-6">
           <PlatformIconSprite />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <FilterTabs current={data.status} counts={data.counts} hrefFor={filterHref} />
-            <ViewSwitcher current={data.view} hrefFor={(view) => href({ view: view === "gallery" ? null : view, page: null })} />
+            {/* The queue is every coming slot: no status filter applies to it. */}
+            {data.queue ? <span /> : <FilterTabs current={data.status} counts={data.counts} hrefFor={filterHref} />}
+            <ViewSwitcher current={data.view} hrefFor={(view) => href({ view: view === "gallery" ? null : view, page: null, days: null, from: null })} />
           </div>
-          {data.calendar ? (
+          {data.queue ? (
+            <PostQueue
+              queue={data.queue}
+              moreHref={data.queue.moreDays ? href({ days: String(data.queue.moreDays) }) : null}
+              earlierHref={data.queue.earlierFrom ? href({ from: data.queue.earlierFrom }) : null}
+              laterHref={data.queue.laterFrom ? href({ from: data.queue.laterFrom }) : null}
+            />
+          ) : data.calendar ? (
             <PostCalendar
               grid={data.calendar.grid}
               posts={data.calendar.posts}
               dayTotals={data.calendar.dayTotals}
+              freeSlots={data.freeSlots ?? {}}
               listHref={href({ view: "list", month: null, page: null })}
               prevHref={href({ month: data.calendar.previous })}
               nextHref={href({ month: data.calendar.next })}

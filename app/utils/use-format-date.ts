@@ -2,13 +2,15 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useOptionalUser } from "./use-root-data";
 
-type Style = "dateTime" | "date" | "time" | "long";
+type Style = "dateTime" | "date" | "time" | "long" | "weekday";
 
 const options: Record<Style, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: "medium", timeStyle: "short" },
   date: { dateStyle: "medium" },
   time: { timeStyle: "short" },
   long: { dateStyle: "full", timeStyle: "short" },
+  /** A day as a heading: "Friday, November 27". */
+  weekday: { weekday: "long", day: "numeric", month: "long" },
 };
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import type { MonthGrid } from "~/modules/posts/calendar";
 import type { NetworkId } from "~/core/platforms/platforms";
+import type { CalendarFreeSlot } from "~/modules/queue/queue-view";
 import { cn } from "~/utils/cn";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
@@ -18,6 +19,9 @@ export interface CalendarPost {
   at: string;
   day: string;
 }
+
+/** A day shows this many free slot times, then "+n free". */
+const FREE_PER_DAY = 3;
 
 const dot: Record<string, string> = {
   draft: "bg-muted-foreground",
@@ -45,6 +49,7 @@ export function PostCalendar({
   grid,
   posts,
   dayTotals,
+  freeSlots = {},
   prevHref,
   nextHref,
   todayHref,
@@ -54,6 +59,8 @@ export function PostCalendar({
   posts: CalendarPost[];
   /** Every post of each day, where `posts` holds only the first few. */
   dayTotals: Record<string, number>;
+  /** The queue's free slot times of the coming days, by day (none for past days). */
+  freeSlots?: Record<string, CalendarFreeSlot[]>;
   prevHref: string;
   nextHref: string;
   todayHref: string;
@@ -63,6 +70,7 @@ export function PostCalendar({
   const formatDate = useFormatDate();
   const platformNames = usePlatformNames();
   const onListClick = useListNavigation();
+  const freeLabel = t("queue.view.calendarFree");
   const byDay = new Map<string, CalendarPost[]>();
   for (const post of posts) byDay.set(post.day, [...(byDay.get(post.day) ?? []), post]);
   return (
@@ -103,13 +111,16 @@ export function PostCalendar({
                 const items = byDay.get(day.date) ?? [];
                 const total = dayTotals[day.date] ?? items.length;
                 const shown = items.slice(0, 3);
+                const free = day.inMonth ? (freeSlots[day.date] ?? []) : [];
+                const freeShown = free.slice(0, FREE_PER_DAY);
+                const first = items[0]?.at ?? free[0]?.at;
                 return (
                   <td
                     key={day.date}
                     className={cn(
                       "align-top max-sm:block sm:h-28 sm:border",
                       !day.inMonth && "text-muted-foreground sm:bg-muted/40",
-                      (!day.inMonth || items.length === 0) && "max-sm:hidden",
+                      (!day.inMonth || (items.length === 0 && free.length === 0)) && "max-sm:hidden",
                     )}
                     aria-current={day.isToday ? "date" : undefined}
                   >
@@ -122,35 +133,51 @@ export function PostCalendar({
                       >
                         {day.day}
                       </span>
+                      {first ? <h3 className="text-xs font-semibold text-muted-foreground uppercase sm:sr-only">{formatDate(first, "date")}</h3> : null}
                       {items.length ? (
-                        <>
-                          <h3 className="text-xs font-semibold text-muted-foreground uppercase sm:sr-only">{formatDate(items[0]!.at, "date")}</h3>
-                          <ul className="flex flex-col gap-1 max-sm:gap-2">
-                            {shown.map((post) => (
-                              <li key={post.id}>
-                                <a
-                                  href={`/posts/${post.id}`}
-                                  data-discover="true"
-                                  className="flex items-center gap-1 truncate rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent max-sm:gap-3 max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3 max-sm:text-sm"
-                                >
-                                  <span aria-hidden className={cn("size-1.5 shrink-0 rounded-full max-sm:size-2", dot[post.status])} />
-                                  <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
-                                  <span className="text-xs text-muted-foreground sm:sr-only">{formatDate(post.at, "time")}</span>
-                                  <span className="sm:hidden">
-                                    <PlatformMarks platforms={post.platforms} shared names={platformNames} />
-                                  </span>
-                                </a>
-                              </li>
-                            ))}
-                            {total > shown.length ? (
-                              <li>
-                                <Link to={listHref} className="px-1.5 text-xs text-muted-foreground hover:underline max-sm:px-0">
-                                  {t("posts.calendar.more", { count: total - shown.length })}
-                                </Link>
-                              </li>
-                            ) : null}
-                          </ul>
-                        </>
+                        <ul className="flex flex-col gap-1 max-sm:gap-2">
+                          {shown.map((post) => (
+                            <li key={post.id}>
+                              <a
+                                href={`/posts/${post.id}`}
+                                data-discover="true"
+                                className="flex items-center gap-1 truncate rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent max-sm:gap-3 max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3 max-sm:text-sm"
+                              >
+                                <span aria-hidden className={cn("size-1.5 shrink-0 rounded-full max-sm:size-2", dot[post.status])} />
+                                <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
+                                <span className="text-xs text-muted-foreground sm:sr-only">{formatDate(post.at, "time")}</span>
+                                <span className="sm:hidden">
+                                  <PlatformMarks platforms={post.platforms} shared names={platformNames} />
+                                </span>
+                              </a>
+                            </li>
+                          ))}
+                          {total > shown.length ? (
+                            <li>
+                              <Link to={listHref} className="px-1.5 text-xs text-muted-foreground hover:underline max-sm:px-0">
+                                {t("posts.calendar.more", { count: total - shown.length })}
+                              </Link>
+                            </li>
+                          ) : null}
+                        </ul>
+                      ) : null}
+                      {free.length ? (
+                        // The queue's free slots: dashed, quieter than posts; each says which accounts it is free on.
+                        <ul
+                          className="flex flex-wrap gap-1 text-[11px] leading-4 text-muted-foreground max-sm:text-xs [&>li]:px-1 [&>li]:whitespace-nowrap max-sm:[&>li]:px-2 max-sm:[&>li]:py-1"
+                          data-free-slots
+                        >
+                          {freeShown.map((slot) => (
+                            // The accounts it is free on, as a tooltip (names only: nothing to translate per chip).
+                            <li key={slot.at} title={slot.channels.join(", ")} className="rounded border border-dashed border-muted-foreground/40">
+                              <time dateTime={slot.at} className="tabular-nums">
+                                {formatDate(slot.at, "time")}
+                              </time>{" "}
+                              {freeLabel}
+                            </li>
+                          ))}
+                          {free.length > freeShown.length ? <li>{t("queue.view.calendarMoreFree", { count: free.length - freeShown.length })}</li> : null}
+                        </ul>
                       ) : null}
                     </div>
                   </td>

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { CalendarDays, LayoutGrid, List } from "lucide-react";
+import { CalendarDays, LayoutGrid, List, ListOrdered } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { POST_FILTERS, type PostFilter } from "~/modules/posts/schemas";
 import { cn } from "~/utils/cn";
 
-export const POSTS_LAYOUTS = ["gallery", "list", "calendar"] as const;
+export const POSTS_LAYOUTS = ["gallery", "list", "calendar", "queue"] as const;
 export type PostsLayout = (typeof POSTS_LAYOUTS)[number];
 
 /** Filters as links (they work without JavaScript and can be bookmarked), each with its count. */
@@ -38,7 +38,7 @@ export function FilterTabs({ current, counts, hrefFor }: { current: PostFilter; 
   );
 }
 
-const viewIcons = { gallery: LayoutGrid, list: List, calendar: CalendarDays } as const;
+const viewIcons = { gallery: LayoutGrid, list: List, calendar: CalendarDays, queue: ListOrdered } as const;
 
 export function ViewSwitcher({ current, hrefFor }: { current: PostsLayout; hrefFor: (view: PostsLayout) => string }) {
   const { t } = useTranslation();

@@ -292,6 +292,19 @@ export const API_PATHS: ApiPaths = {
       errors: [...EDITABLE_CODES, "queue_empty", ...LEAVING_DRAFT_CODES],
     },
   },
+  "/api/posts/{postId}/queue/top": {
+    POST: {
+      tag: "Queue",
+      summary: "Move a queued post to the top of its queue",
+      description:
+        "A queued post is a scheduled one at a slot time of every channel it targets, at least a minute ahead. It takes the earliest time " +
+        "held by a queued post with exactly its channels, and each of those before it moves to the next of those times (the last to its " +
+        "old time), deliveries with them. First already: nothing changes. Not queued: 409 `post_not_queued`.",
+      params: postParams,
+      answer: { status: 200, data: "Post" },
+      errors: ["not_found", "post_published", "post_publishing", "post_not_queued"],
+    },
+  },
   "/api/posts/{postId}/publish": {
     POST: {
       tag: "Posts",
@@ -428,6 +441,17 @@ export const API_PATHS: ApiPaths = {
       queryNotes: { channelId: "One of the user's channels.", count: "1 to 50; 10 when left out." },
       answer: { status: 200, data: z.iso.datetime(), list: "all" },
       errors: ["validation_failed", "not_found"],
+    },
+  },
+  "/api/queue/shuffle": {
+    POST: {
+      tag: "Queue",
+      summary: "Shuffle the queue: re-deal the queued posts among the times they hold",
+      description:
+        "Posts with exactly the same channels trade times among themselves, at random; no post takes a time its channels did not already " +
+        "hold, and none being published or published moves. `moved` counts the posts whose time changed (0: nothing to shuffle).",
+      answer: { status: 200, data: z.object({ moved: z.number().int().min(0) }) },
+      errors: ["post_publishing"],
     },
   },
   "/api/search": {

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   setup_required: 409,
   queue_empty: 409,
   nothing_published: 409,
+  post_not_queued: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,

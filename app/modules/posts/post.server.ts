@@ -208,6 +208,18 @@ export async function getOwnPosts(userId: string, ids: readonly string[]): Promi
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * Moves a scheduled post to another time inside the caller's transaction (the queue's shuffle and
+ * "move to top", docs/decisions/0070): the post and its deliveries together, as scheduling writes
+ * them. A post no longer scheduled, or with a delivery in flight, is a 409 and the caller's whole
+ * transaction is undone. The caller has checked the time (a slot ahead, held by another queued post).
+ */
+export async function moveScheduledPost(tx: Tx, userId: string, postId: string, at: Date): Promise<void> {
+  const { count } = await tx.post.updateMany({ where: { id: postId, userId, status: "scheduled", ...NOTHING_IN_FLIGHT }, data: { scheduledAt: at } });
+  if (count === 0) throw beingPublished();
+  await syncDeliveries(tx, postId, at);
+}
+
 export interface ScheduleOptions {
   /** "Publish now": due at once, without the one-minute lead a chosen time needs. */
   now?: boolean;

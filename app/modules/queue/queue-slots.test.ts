@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freeSlotTimes, SEARCH_WEEKS, slotInstant, slotsForChannel, type QueueSlotRule } from "./queue-slots";
+import { daySlotInstants, freeSlotTimes, isSlotTimeOf, SEARCH_WEEKS, slotInstant, slotsForChannel, type QueueSlotRule } from "./queue-slots";
 
 const PARIS = "Europe/Paris";
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
@@ -74,5 +74,35 @@ describe("freeSlotTimes", () => {
     expect(times).toHaveLength(53);
     expect(times.at(-1)!.getTime() - now.getTime()).toBeLessThan((SEARCH_WEEKS * 7 + 1) * 86_400_000);
     expect(freeSlotTimes({ slots: [{ channelId: "c", weekday: 1, time: "09:00" }], channelIds: ["a"], zone: PARIS, now })).toEqual([]);
+  });
+});
+
+describe("isSlotTimeOf", () => {
+  const slots: QueueSlotRule[] = [every(1, "09:00"), { channelId: "x", weekday: 1, time: "18:30" }, every(7, "02:30")];
+
+  it("is true for a time that is a slot of every channel, across the March change (09:00 both sides)", () => {
+    expect(isSlotTimeOf(slots, ["x", "y"], PARIS, new Date("2026-03-23T08:00:00Z"))).toBe(true);
+    expect(isSlotTimeOf(slots, ["x", "y"], PARIS, new Date("2026-03-30T07:00:00Z"))).toBe(true);
+    expect(isSlotTimeOf(slots, ["x"], PARIS, new Date("2026-03-30T08:00:00Z"))).toBe(false);
+  });
+
+  it("is false when one channel lacks the slot, or for no channel", () => {
+    expect(isSlotTimeOf(slots, ["x"], PARIS, new Date("2026-03-30T16:30:00Z"))).toBe(true);
+    expect(isSlotTimeOf(slots, ["x", "y"], PARIS, new Date("2026-03-30T16:30:00Z"))).toBe(false);
+    expect(isSlotTimeOf(slots, [], PARIS, new Date("2026-03-30T07:00:00Z"))).toBe(false);
+  });
+
+  it("knows a slot moved out of the spring gap (02:30 is 03:00 that Sunday)", () => {
+    expect(isSlotTimeOf(slots, ["y"], PARIS, new Date("2026-03-29T01:00:00Z"))).toBe(true);
+  });
+});
+
+describe("daySlotInstants", () => {
+  it("lists a day's slot instants once each, ascending", () => {
+    const slots = [every(7, "03:00"), every(7, "02:30"), every(7, "01:00"), every(1, "09:00")];
+    expect(daySlotInstants(slots, "2026-03-29", PARIS).map((ms) => new Date(ms).toISOString())).toEqual([
+      "2026-03-29T00:00:00.000Z",
+      "2026-03-29T01:00:00.000Z",
+    ]);
   });
 });

@@ -34,6 +34,20 @@ export function slotsForChannel<S extends QueueSlotRule>(slots: readonly S[], ch
  * spring-forward day in Europe/Paris is 03:00). Null for a time that cannot be read.
  */
 export function slotInstant(date: string, time: string, zone: string): number | null {
+  // Remembered: the queue view and the calendar ask for the same few days and times on every visit,
+  // and each answer costs Luxon zone look-ups (the /posts views' speed, docs/decisions/0070).
+  const key = `${zone}|${date}|${time}`;
+  if (instantCache.has(key)) return instantCache.get(key)!;
+  const instant = resolveSlotInstant(date, time, zone);
+  if (instantCache.size >= INSTANT_CACHE_SIZE) instantCache.clear();
+  instantCache.set(key, instant);
+  return instant;
+}
+
+const INSTANT_CACHE_SIZE = 20_000;
+const instantCache = new Map<string, number | null>();
+
+function resolveSlotInstant(date: string, time: string, zone: string): number | null {
   const exact = localToUtc(date, time, zone);
   if (exact.ok) return exact.utc.getTime();
   if (exact.reason !== "nonexistent") return null;
@@ -92,4 +106,29 @@ export function freeSlotTimes({
     }
   }
   return found;
+}
+
+/** The instants (ms, ascending, each once) these slots fall on during the local day `date` ("YYYY-MM-DD"). */
+export function daySlotInstants(slots: readonly QueueSlotRule[], date: string, zone: string): number[] {
+  const safeZone = isValidTimeZone(zone) ? zone : "UTC";
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+  const instants = new Set(slots.filter((slot) => slot.weekday === weekday).flatMap((slot) => slotInstant(date, slot.time, safeZone) ?? []));
+  return [...instants].sort((a, b) => a - b);
+}
+
+/**
+ * Whether `at` is a slot time of EVERY channel in `channelIds` (each one's own slots or the
+ * every-channel ones), as addToQueue would have chosen it. False for no channel at all. The day
+ * before is read too: a slot in a gap that crosses midnight lands on the next day.
+ */
+export function isSlotTimeOf(slots: readonly QueueSlotRule[], channelIds: readonly string[], zone: string, at: Date): boolean {
+  if (channelIds.length === 0) return false;
+  const safeZone = isValidTimeZone(zone) ? zone : "UTC";
+  const local = DateTime.fromJSDate(at, { zone: safeZone });
+  const dates = [local.toISODate()!, local.minus({ days: 1 }).toISODate()!];
+  const ms = at.getTime();
+  return channelIds.every((channelId) => {
+    const own = slotsForChannel(slots, channelId);
+    return dates.some((date) => daySlotInstants(own, date, safeZone).includes(ms));
+  });
 }

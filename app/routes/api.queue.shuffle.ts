@@ -1,0 +1,13 @@
+import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { shuffleQueue } from "~/modules/queue/queue-order.server";
+
+/** POST /api/queue/shuffle: re-deals the queued posts among the times they hold, per channel set. */
+const handler = apiRoute({
+  POST: async ({ request }) => {
+    const { user } = await requireApiUser(request);
+    return apiData(await shuffleQueue(user.id));
+  },
+});
+
+export const loader = handler;
+export const action = handler;
