@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient } from "@libsql/client";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { getEnv } from "~/core/env/env.server";
 import { migrate, migrationsDir, readMigrations } from "~/modules/db/migrate.server";
 import { getDb } from "~/modules/db/db.server";
@@ -33,6 +36,40 @@ describe("migrations", () => {
 
   it("does nothing when run again", async () => {
     expect(await migrate(getEnv().DATABASE_URL)).toEqual({ applied: [], warnings: [] });
+  });
+
+  it("keeps a child table's rows when a SQLite migration rebuilds their parent table (the foreign keys are off around it)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "plume-migrations-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const write = (name: string, sql: string) => {
+      mkdirSync(path.join(dir, name));
+      writeFileSync(path.join(dir, name, "migration.sql"), sql);
+    };
+    write(
+      "1_tables",
+      `CREATE TABLE "Parent" ("id" TEXT NOT NULL PRIMARY KEY);
+       CREATE TABLE "Child" ("id" TEXT NOT NULL PRIMARY KEY, "parentId" TEXT NOT NULL,
+         CONSTRAINT "Child_parentId_fkey" FOREIGN KEY ("parentId") REFERENCES "Parent" ("id") ON DELETE CASCADE ON UPDATE CASCADE);
+       INSERT INTO "Parent" ("id") VALUES ('p1');
+       INSERT INTO "Child" ("id", "parentId") VALUES ('c1', 'p1'), ('c2', 'p1');`,
+    );
+    // What Prisma writes to add a column it cannot add in place: a new table, a copy, DROP, rename.
+    write(
+      "2_rebuild_parent",
+      `PRAGMA defer_foreign_keys=ON;
+       PRAGMA foreign_keys=OFF;
+       CREATE TABLE "new_Parent" ("id" TEXT NOT NULL PRIMARY KEY, "round" INTEGER NOT NULL DEFAULT 0);
+       INSERT INTO "new_Parent" ("id") SELECT "id" FROM "Parent";
+       DROP TABLE "Parent";
+       ALTER TABLE "new_Parent" RENAME TO "Parent";
+       PRAGMA foreign_keys=ON;
+       PRAGMA defer_foreign_keys=OFF;`,
+    );
+    const file = path.join(dir, "rebuild.db");
+    expect((await migrate(`file:${file}`, dir)).applied).toEqual(["1_tables", "2_rebuild_parent"]);
+    const client = createClient({ url: `file:${file}` });
+    onTestFinished(() => client.close());
+    expect((await client.execute(`SELECT "id" FROM "Child" ORDER BY "id"`)).rows.map((row) => row.id)).toEqual(["c1", "c2"]);
   });
 
   it("applies each migration exactly once when several processes start on an empty database", async () => {

@@ -88,6 +88,12 @@ async function migrateSqlite(url: string, file: string, migrations: Migration[])
     const applied: string[] = [];
     // One write transaction per migration: a second process waits for it, then sees it applied.
     for (;;) {
+      // Foreign keys off around the transaction, as SQLite's own procedure for changing a table says:
+      // inside one, the migration's own "PRAGMA foreign_keys=OFF" does nothing, and a table it
+      // rebuilds (new table, copy, DROP, rename) would take its children's rows with it when dropped
+      // (ON DELETE CASCADE). The transaction runs on this connection; the keys are checked before it
+      // commits, and turned back on after.
+      await client.execute("PRAGMA foreign_keys = OFF");
       const tx = await client.transaction("write");
       let current: string | undefined;
       try {
@@ -100,6 +106,8 @@ async function migrateSqlite(url: string, file: string, migrations: Migration[])
         }
         current = next.name;
         await tx.executeMultiple(next.sql);
+        const broken = (await tx.execute("PRAGMA foreign_key_check")).rows;
+        if (broken.length > 0) throw new Error(`The migration leaves ${broken.length} row(s) pointing at nothing (PRAGMA foreign_key_check)`);
         await tx.execute({
           sql: `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, started_at, applied_steps_count)
                 VALUES (?, ?, ?, current_timestamp, current_timestamp, 1)`,
