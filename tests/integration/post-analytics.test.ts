@@ -121,11 +121,12 @@ describe("the analytics service", () => {
       { hour: 9, posts: 2, average: 15 },
       { hour: 18, posts: 1, average: 3 },
     ]);
-    expect(few.bestHours.enough).toBe(false);
+    expect(few.bestHours).toMatchObject({ enough: false, best: null });
     await publishedPost(user.id, x, at(4, 16), [numbers(5, 0, 0, 0, null)]);
     await publishedPost(user.id, x, at(5, 16), [numbers(7, 0, 0, 0, null)]);
     const enough = await getPostAnalytics(user.id, { days: 30, timeZone: "Europe/Paris", now: NOW });
-    expect(enough.bestHours).toMatchObject({ posts: 5, enough: true });
+    // 09:00 averages 15 over 2 posts, 18:00 5 over 3: 09:00 is the best.
+    expect(enough.bestHours).toMatchObject({ posts: 5, enough: true, best: { hour: 9, posts: 2, average: 15 } });
     expect(enough.bestHours.hours.find((hour) => hour.hour === 18)).toEqual({ hour: 18, posts: 3, average: 5 });
   });
 });

@@ -12,7 +12,7 @@ export function BestHours({ bestHours, timeZone }: { bestHours: PostAnalytics["b
   const { t, i18n } = useTranslation();
   const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const top = Math.max(1, ...bestHours.hours.map((hour) => hour.average));
-  const best = [...bestHours.hours].sort((a, b) => b.average - a.average || b.posts - a.posts)[0];
+  const best = bestHours.best;
   return (
     <section aria-labelledby="analytics-hours-title" className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
@@ -22,10 +22,12 @@ export function BestHours({ bestHours, timeZone }: { bestHours: PostAnalytics["b
         <p className="text-sm text-muted-foreground">{t("analyticsPage.bestHours.description", { zone: timeZone })}</p>
       </div>
       <Card className="flex flex-col gap-4 p-5">
-        {bestHours.enough && best ? (
+        {best ? (
           <p className="text-sm">{t("analyticsPage.bestHours.best", { hour: hourLabel(best.hour, i18n.language), average: numbers.format(best.average) })}</p>
         ) : (
-          <p className="text-sm text-muted-foreground">{t("analyticsPage.bestHours.tooLittle", { count: bestHours.posts })}</p>
+          <p className="text-sm text-muted-foreground">
+            {bestHours.enough ? t("analyticsPage.bestHours.noRepeatedHour") : t("analyticsPage.bestHours.tooLittle", { count: bestHours.posts })}
+          </p>
         )}
         {bestHours.hours.length > 0 ? (
           <table className="w-full text-sm">

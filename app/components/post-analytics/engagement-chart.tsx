@@ -36,6 +36,7 @@ export function EngagementChart({ analytics, channels }: { analytics: PostAnalyt
               key={channel.key}
               dataKey={channel.key}
               stackId="engagement"
+              isAnimationActive={false}
               fill={channelColor(index)}
               radius={index === channels.length - 1 ? [3, 3, 0, 0] : 0}
             />

@@ -12,7 +12,7 @@ export function PeriodLinks({ days }: { days: AnalyticsPeriod }) {
         {ANALYTICS_PERIODS.map((period) => (
           <li key={period}>
             <Link
-              to={`?days=${period}`}
+              to={`/analytics?days=${period}`}
               aria-current={period === days ? "page" : undefined}
               preventScrollReset
               className={cn(

@@ -10,9 +10,9 @@ import { isValidTimeZone } from "~/modules/users/timezone";
 import {
   ANALYTICS_PERIODS,
   engagementOf,
+  MIN_POSTS_FOR_BEST_HOUR,
   MIN_POSTS_FOR_HOURS,
   type AnalyticsPeriod,
-  type BestHour,
   type BestPost,
   type ChannelTotals,
   type PostAnalytics,
@@ -196,7 +196,7 @@ function bucketsOf(targets: TargetNumbers[], days: AnalyticsPeriod, zone: string
 }
 
 /** Average engagement per post by the hour (in the user's zone) its first part went out, for the hours with posts that have numbers. */
-function bestHoursOf(targets: TargetNumbers[], zone: string): { hours: BestHour[]; posts: number; enough: boolean } {
+function bestHoursOf(targets: TargetNumbers[], zone: string): PostAnalytics["bestHours"] {
   const posts = new Map<string, { at: Date; engagement: number | null }>();
   for (const target of targets) {
     const engagement = target.fetched ? engagementOf(target) : null;
@@ -222,5 +222,9 @@ function bestHoursOf(targets: TargetNumbers[], zone: string): { hours: BestHour[
   const hours = [...byHour.entries()]
     .map(([hour, { total, posts }]) => ({ hour, posts, average: Math.round((total / posts) * 10) / 10 }))
     .sort((a, b) => a.hour - b.hour);
-  return { hours, posts: counted, enough: counted >= MIN_POSTS_FOR_HOURS };
+  const enough = counted >= MIN_POSTS_FOR_HOURS;
+  const best = enough
+    ? (hours.filter((hour) => hour.posts >= MIN_POSTS_FOR_BEST_HOUR).sort((a, b) => b.average - a.average || b.posts - a.posts)[0] ?? null)
+    : null;
+  return { hours, posts: counted, enough, best };
 }

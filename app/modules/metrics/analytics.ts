@@ -6,6 +6,8 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 /** Below this many posts with numbers, the best hours say there is too little to tell. */
 export const MIN_POSTS_FOR_HOURS = 5;
+/** An hour is named the best only with at least this many posts: one lucky post says nothing. */
+export const MIN_POSTS_FOR_BEST_HOUR = 2;
 
 export interface EngagementNumbers {
   likes: number | null;
@@ -65,7 +67,8 @@ export interface PostAnalytics {
   buckets: TimeBucket[];
   bucketSize: "day" | "week";
   bestPosts: BestPost[];
-  bestHours: { hours: BestHour[]; posts: number; enough: boolean };
+  /** `best`: the hour with the highest average among those with MIN_POSTS_FOR_BEST_HOUR posts, when there are enough posts at all. */
+  bestHours: { hours: BestHour[]; posts: number; enough: boolean; best: BestHour | null };
   /** The chart and hours read only the latest ANALYTICS_TARGET_LIMIT targets. */
   truncated: boolean;
 }
