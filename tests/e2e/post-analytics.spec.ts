@@ -121,4 +121,15 @@ test("the analytics page shows totals per account, engagement over time, best po
 
   await page.getByRole("region", { name: "Best posts" }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/posts\/e2e/);
+
+  // The posts list and gallery show each published post's numbers; LinkedIn's are "not available".
+  await page.goto("/posts?view=list");
+  const row = page.getByRole("row").filter({ hasText: "Thank you for 10,000 posts" });
+  await expect(row).toContainText(/Likes:\s*342/);
+  await expect(row).toContainText(/Reposts:\s*32/);
+  await expect(page.getByRole("row").filter({ hasText: "We are hiring a designer." })).toContainText(/Likes:—not available/);
+  if (hasJavaScript) await screenshotEach(page, "analytics-posts-list");
+  await page.goto("/posts?view=gallery");
+  await expect(page.getByRole("article").filter({ hasText: "Hello Bluesky!" })).toContainText(/Replies:\s*7/);
+  if (hasJavaScript) await screenshotEach(page, "analytics-posts-gallery");
 });

@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { ChannelTotals, PostAnalytics } from "~/modules/metrics/analytics";
 import { bucketLabel } from "./labels";
 
-const COLORS = ["var(--primary)", "var(--info)", "var(--success)", "var(--warning)", "var(--error)"];
+// A chart palette apart from the status colours (green is not "success" here), readable on light and dark cards.
+const COLORS = ["#8b5cf6", "#0ea5e9", "#f59e0b", "#10b981", "#f43f5e", "#64748b"];
 
 export function channelColor(index: number): string {
   return COLORS[index % COLORS.length]!;

@@ -16,6 +16,21 @@ function firstPartText(cut: number) {
 }
 
 /**
+ * A published post's likes, reposts and replies summed over its parts whose numbers were fetched
+ * (NULL when none gives that number), and how many parts were fetched (0: show nothing yet). Four
+ * small subqueries per row of a page, on the parts' (targetId, position) and the targets' (postId,
+ * position) indexes; NULL for a post not published (docs/decisions/0074-analytics-page.md).
+ */
+function publishedSum(expression: "likes" | "reposts" | "replies" | "fetched") {
+  const value =
+    expression === "fetched"
+      ? raw(`COUNT("PostPart"."metricsFetchedAt")`)
+      : raw(`SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."${expression}" END)`);
+  return sql`CASE WHEN "Post"."status" = ${"published"} THEN (SELECT ${value} FROM "PostPart" JOIN "PostTarget" ON "PostTarget"."id" = "PostPart"."targetId"
+    WHERE "PostTarget"."postId" = "Post"."id") END`;
+}
+
+/**
  * A page of posts as the /posts gallery and list show them: only a card's fields, the start of its
  * texts, its first image and how many it has; one statement (the full texts, every image and the
  * deliveries stay out of the page's data).
@@ -40,13 +55,19 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
       width: number | bigint | null;
       height: number | bigint | null;
       imageCount: number | bigint;
+      likes: number | bigint | null;
+      reposts: number | bigint | null;
+      replies: number | bigint | null;
+      fetchedParts: number | bigint | null;
     }[]
   >`
     SELECT "Post"."id", "status", "platforms", SUBSTR("linkedinText", 1, ${cut}) AS "linkedinText", SUBSTR("twitterText", 1, ${cut}) AS "twitterText",
       CASE WHEN "linkedinText" = '' AND "twitterText" = '' THEN ${firstPartText(cut)} END AS "firstPartText",
       "scheduledAt", "publishedAt", "Post"."createdAt", "composeStep",
       "first"."id" AS "imageId", "first"."altText", "first"."width", "first"."height",
-      (SELECT COUNT(*) FROM "Media" WHERE "Media"."postId" = "Post"."id") AS "imageCount"
+      (SELECT COUNT(*) FROM "Media" WHERE "Media"."postId" = "Post"."id") AS "imageCount",
+      ${publishedSum("likes")} AS "likes", ${publishedSum("reposts")} AS "reposts", ${publishedSum("replies")} AS "replies",
+      ${publishedSum("fetched")} AS "fetchedParts"
     FROM "Post"
     LEFT JOIN "Media" "first" ON "first"."id" = (
       SELECT "id" FROM "Media" WHERE "Media"."postId" = "Post"."id" ORDER BY "position", "id" LIMIT 1
@@ -67,8 +88,14 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
     composeStep: row.composeStep,
     media: row.imageId === null ? [] : [{ id: row.imageId, altText: row.altText ?? "", width: rawNumber(row.width ?? 0), height: rawNumber(row.height ?? 0) }],
     _count: { media: rawNumber(row.imageCount) },
+    metrics:
+      row.fetchedParts === null || rawNumber(row.fetchedParts) === 0
+        ? null
+        : { likes: nullableNumber(row.likes), reposts: nullableNumber(row.reposts), replies: nullableNumber(row.replies) },
   }));
 }
+
+const nullableNumber = (value: number | bigint | null) => (value === null ? null : rawNumber(value));
 
 /** How many posts each filter holds, from one grouped count. */
 export async function countPostsByFilter(userId: string): Promise<Record<PostFilter, number>> {
