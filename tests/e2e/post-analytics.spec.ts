@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { addChannel, expect, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
 
@@ -114,6 +115,13 @@ test("the analytics page shows totals per account, engagement over time, best po
       await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
     });
     await chart.getByText("Show the numbers").click();
+    // The page with data has no serious accessibility fault, in either scheme.
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
   }
   await expect(chart.getByRole("table")).toBeVisible();
 

@@ -18,7 +18,13 @@ export function EngagementOverTime({ analytics }: { analytics: PostAnalytics }) 
   const channels = analytics.channels.filter((channel) => channel.fetched);
   const rows = analytics.buckets.filter((bucket) => bucket.posts > 0);
   const table = (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+    <div
+      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+      tabIndex={0}
+      role="group"
+      aria-label={t(`analyticsPage.chart.caption.${analytics.bucketSize}`)}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{t(`analyticsPage.chart.caption.${analytics.bucketSize}`)}</caption>
         <thead className="text-left text-xs text-muted-foreground">
