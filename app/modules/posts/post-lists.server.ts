@@ -16,19 +16,21 @@ function firstPartText(cut: number) {
 }
 
 /**
- * A published post's likes, reposts and replies summed over its parts whose numbers were fetched
- * (NULL when none gives that number), and how many parts were fetched (0: show nothing yet). Four
- * small subqueries per row of a page, on the parts' (targetId, position) and the targets' (postId,
- * position) indexes; NULL for a post not published (docs/decisions/0074-analytics-page.md).
+ * The numbers of the page's published posts ("page"): likes, reposts and replies summed over their
+ * parts whose numbers were fetched (NULL when none gives that number) and how many parts were
+ * fetched (0: show nothing yet). One grouped read of the targets and parts of the page's rows only,
+ * outside the query that sorts and cuts the page: subqueries in its select list were run by
+ * PostgreSQL for every post of the user before sorting (docs/decisions/0074-analytics-page.md).
  */
-function publishedSum(expression: "likes" | "reposts" | "replies" | "fetched") {
-  const value =
-    expression === "fetched"
-      ? raw(`COUNT("PostPart"."metricsFetchedAt")`)
-      : raw(`SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."${expression}" END)`);
-  return sql`CASE WHEN "Post"."status" = ${"published"} THEN (SELECT ${value} FROM "PostPart" JOIN "PostTarget" ON "PostTarget"."id" = "PostPart"."targetId"
-    WHERE "PostTarget"."postId" = "Post"."id") END`;
-}
+const pageNumbers = sql`
+  SELECT "PostTarget"."postId",
+    SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."likes" END) AS "likes",
+    SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."reposts" END) AS "reposts",
+    SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."replies" END) AS "replies",
+    COUNT("PostPart"."metricsFetchedAt") AS "fetchedParts"
+  FROM "PostTarget" JOIN "PostPart" ON "PostPart"."targetId" = "PostTarget"."id"
+  WHERE "PostTarget"."postId" IN (SELECT "id" FROM "page" WHERE "status" = ${"published"})
+  GROUP BY "PostTarget"."postId"`;
 
 /**
  * A page of posts as the /posts gallery and list show them: only a card's fields, the start of its
@@ -61,20 +63,23 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
       fetchedParts: number | bigint | null;
     }[]
   >`
+    WITH "page" AS (
     SELECT "Post"."id", "status", "platforms", SUBSTR("linkedinText", 1, ${cut}) AS "linkedinText", SUBSTR("twitterText", 1, ${cut}) AS "twitterText",
       CASE WHEN "linkedinText" = '' AND "twitterText" = '' THEN ${firstPartText(cut)} END AS "firstPartText",
       "scheduledAt", "publishedAt", "Post"."createdAt", "composeStep",
       "first"."id" AS "imageId", "first"."altText", "first"."width", "first"."height",
-      (SELECT COUNT(*) FROM "Media" WHERE "Media"."postId" = "Post"."id") AS "imageCount",
-      ${publishedSum("likes")} AS "likes", ${publishedSum("reposts")} AS "reposts", ${publishedSum("replies")} AS "replies",
-      ${publishedSum("fetched")} AS "fetchedParts"
+      (SELECT COUNT(*) FROM "Media" WHERE "Media"."postId" = "Post"."id") AS "imageCount"
     FROM "Post"
     LEFT JOIN "Media" "first" ON "first"."id" = (
       SELECT "id" FROM "Media" WHERE "Media"."postId" = "Post"."id" ORDER BY "position", "id" LIMIT 1
     )
     WHERE "Post"."userId" = ${userId} ${statusSql(filter)}
     ORDER BY "Post"."createdAt" DESC, "Post"."id" DESC
-    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
+    )
+    SELECT "page".*, "numbers"."likes", "numbers"."reposts", "numbers"."replies", "numbers"."fetchedParts"
+    FROM "page" LEFT JOIN (${pageNumbers}) "numbers" ON "numbers"."postId" = "page"."id"
+    ORDER BY "page"."createdAt" DESC, "page"."id" DESC`;
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
