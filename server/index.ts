@@ -102,7 +102,9 @@ async function main(): Promise<void> {
   } else {
     const client = path.resolve("build/client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // redirect: false: a page whose path is also a folder of built files (/analytics, beside the
+    // analytics script's /analytics/standalone.js) is the app's, not a redirect to "/analytics/".
+    app.use(express.static(client, { maxAge: "1h", index: false, redirect: false }));
   }
   app.all("*", remix.handle);
 

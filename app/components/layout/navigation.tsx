@@ -20,6 +20,7 @@ export function mainNavItems(isAdmin: boolean): NavItem[] {
   return [
     { to: "/create", labelKey: "nav.write" },
     { to: "/posts", labelKey: "nav.posts" },
+    { to: "/analytics", labelKey: "analyticsPage.nav" },
     { to: "/queue", labelKey: "queue.slots.nav" },
     { to: "/profile", labelKey: "nav.profile" },
     ...(isAdmin ? [{ to: "/admin/users", labelKey: "nav.userManagement" } as const] : []),

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
 import { useFormatDate } from "~/utils/use-format-date";
+import type { ListMetrics } from "~/modules/posts/post-card-view.server";
 import { PlatformIcon, PlatformIconRef } from "./platform-icon";
+import { PostMetricsLine, useMetricsLineLabels } from "./post-metrics-line";
 import { PostStatusBadge, postMoment } from "./post-status";
 import { ListQueueButton, queueActionOf } from "./queue-button";
 
@@ -29,6 +31,8 @@ export interface PostListItem {
   composeStep: string | null;
   image: { url: string; altText: string; width?: number; height?: number } | null;
   imageCount: number;
+  /** A published post's summed numbers, once fetched (see PostMetricsLine). */
+  metrics?: ListMetrics | null;
 }
 
 /** The platforms' names in the page's language: lists with many rows ask once and pass them down. */
@@ -110,6 +114,7 @@ export function PostCard({ post, queue }: { post: PostListItem; queue?: ListQueu
             {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
             {post.composeStep ? ` · ${t("posts.inProgress")}` : ""}
           </p>
+          {post.metrics ? <CardMetricsLine metrics={post.metrics} /> : null}
           {queue && queueable(post) ? (
             <ListQueueButton postId={post.id} redirectTo={queue.redirectTo} label={queue.label} busy={queue.busyAction === queueActionOf(post.id)} />
           ) : null}
@@ -117,4 +122,10 @@ export function PostCard({ post, queue }: { post: PostListItem; queue?: ListQueu
       </div>
     </article>
   );
+}
+
+/** A published card's numbers: its own component, so only cards that have numbers ask for the labels. */
+function CardMetricsLine({ metrics }: { metrics: ListMetrics }) {
+  const labels = useMetricsLineLabels();
+  return <PostMetricsLine metrics={metrics} labels={labels} />;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
 import { PlatformMarks, queueable, usePlatformNames, type ListQueue, type PostListItem } from "./post-card";
+import { PostMetricsLine, useMetricsLineLabels } from "./post-metrics-line";
 import { PostStatusBadge, postMoment } from "./post-status";
 import { ListQueueButton, queueActionOf } from "./queue-button";
 
@@ -10,6 +11,7 @@ export function PostTable({ posts, queue }: { posts: PostListItem[]; queue?: Lis
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const platformNames = usePlatformNames();
+  const metricsLabels = useMetricsLineLabels();
   const onListClick = useListNavigation();
   return (
     <div className="overflow-hidden rounded-xl border bg-card" onClick={onListClick}>
@@ -49,6 +51,11 @@ export function PostTable({ posts, queue }: { posts: PostListItem[]; queue?: Lis
                 </td>
                 <td className="text-xs text-muted-foreground sm:px-4 sm:py-3 sm:whitespace-nowrap">
                   {t(`posts.moment.${moment.kind}`, { date: formatDate(moment.at) })}
+                  {post.metrics ? (
+                    <div className="mt-1">
+                      <PostMetricsLine metrics={post.metrics} labels={metricsLabels} />
+                    </div>
+                  ) : null}
                   {queue && queueable(post) ? (
                     <div className="mt-2">
                       <ListQueueButton postId={post.id} redirectTo={queue.redirectTo} label={queue.label} busy={queue.busyAction === queueActionOf(post.id)} />

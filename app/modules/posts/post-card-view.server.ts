@@ -20,6 +20,15 @@ export interface PostCardRecord {
   composeStep: string | null;
   media: { id: string; altText: string; width: number; height: number }[];
   _count: { media: number };
+  /** A published post's summed numbers once fetched (null: not fetched, or not published); absent where a read does not give them. */
+  metrics?: ListMetrics | null;
+}
+
+/** What a list row or card shows of a post's numbers: null for a number the networks do not give. */
+export interface ListMetrics {
+  likes: number | null;
+  reposts: number | null;
+  replies: number | null;
 }
 
 /**
@@ -39,6 +48,7 @@ export function toPostCardView(post: PostCardRecord) {
     composeStep: post.composeStep,
     image: image ? { url: imageUrl(image.id), altText: image.altText, width: image.width, height: image.height } : null,
     imageCount: post._count.media,
+    metrics: post.metrics ?? null,
   };
 }
 

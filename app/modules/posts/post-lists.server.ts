@@ -16,6 +16,23 @@ function firstPartText(cut: number) {
 }
 
 /**
+ * The numbers of the page's published posts ("page"): likes, reposts and replies summed over their
+ * parts whose numbers were fetched (NULL when none gives that number) and how many parts were
+ * fetched (0: show nothing yet). One grouped read of the targets and parts of the page's rows only,
+ * outside the query that sorts and cuts the page: subqueries in its select list were run by
+ * PostgreSQL for every post of the user before sorting (docs/decisions/0074-analytics-page.md).
+ */
+const pageNumbers = sql`
+  SELECT "PostTarget"."postId",
+    SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."likes" END) AS "likes",
+    SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."reposts" END) AS "reposts",
+    SUM(CASE WHEN "PostPart"."metricsFetchedAt" IS NOT NULL THEN "PostPart"."replies" END) AS "replies",
+    COUNT("PostPart"."metricsFetchedAt") AS "fetchedParts"
+  FROM "PostTarget" JOIN "PostPart" ON "PostPart"."targetId" = "PostTarget"."id"
+  WHERE "PostTarget"."postId" IN (SELECT "id" FROM "page" WHERE "status" = ${"published"})
+  GROUP BY "PostTarget"."postId"`;
+
+/**
  * A page of posts as the /posts gallery and list show them: only a card's fields, the start of its
  * texts, its first image and how many it has; one statement (the full texts, every image and the
  * deliveries stay out of the page's data).
@@ -40,8 +57,13 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
       width: number | bigint | null;
       height: number | bigint | null;
       imageCount: number | bigint;
+      likes: number | bigint | null;
+      reposts: number | bigint | null;
+      replies: number | bigint | null;
+      fetchedParts: number | bigint | null;
     }[]
   >`
+    WITH "page" AS (
     SELECT "Post"."id", "status", "platforms", SUBSTR("linkedinText", 1, ${cut}) AS "linkedinText", SUBSTR("twitterText", 1, ${cut}) AS "twitterText",
       CASE WHEN "linkedinText" = '' AND "twitterText" = '' THEN ${firstPartText(cut)} END AS "firstPartText",
       "scheduledAt", "publishedAt", "Post"."createdAt", "composeStep",
@@ -53,7 +75,11 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
     )
     WHERE "Post"."userId" = ${userId} ${statusSql(filter)}
     ORDER BY "Post"."createdAt" DESC, "Post"."id" DESC
-    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
+    )
+    SELECT "page".*, "numbers"."likes", "numbers"."reposts", "numbers"."replies", "numbers"."fetchedParts"
+    FROM "page" LEFT JOIN (${pageNumbers}) "numbers" ON "numbers"."postId" = "page"."id"
+    ORDER BY "page"."createdAt" DESC, "page"."id" DESC`;
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -67,8 +93,14 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
     composeStep: row.composeStep,
     media: row.imageId === null ? [] : [{ id: row.imageId, altText: row.altText ?? "", width: rawNumber(row.width ?? 0), height: rawNumber(row.height ?? 0) }],
     _count: { media: rawNumber(row.imageCount) },
+    metrics:
+      row.fetchedParts === null || rawNumber(row.fetchedParts) === 0
+        ? null
+        : { likes: nullableNumber(row.likes), reposts: nullableNumber(row.reposts), replies: nullableNumber(row.replies) },
   }));
 }
+
+const nullableNumber = (value: number | bigint | null) => (value === null ? null : rawNumber(value));
 
 /** How many posts each filter holds, from one grouped count. */
 export async function countPostsByFilter(userId: string): Promise<Record<PostFilter, number>> {
