@@ -115,9 +115,13 @@ test.describe("one-screen composer", () => {
     await part(page, 1).fill("x".repeat(281));
     if (hasJavaScript) await expect(page.getByRole("status").getByText("X @xuser", { exact: false })).toContainText("too long (281 of 280)");
     if (hasJavaScript) await expect(page.getByText("X 281/280")).toBeVisible();
+    // The server's refusal, not only the live box's words: the next step must not overtake it.
+    const refused = page.waitForResponse((answer) => answer.request().method() === "POST" && answer.url().includes("/compose/"));
     await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await refused;
     await expect(page).toHaveURL(/\/compose\/[^/]+$/);
     await expect(page.getByText(/part 1: the text is too long \(281 of 280\)/).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Schedule", exact: true })).toBeEnabled();
     await expect(part(page, 1)).toHaveValue("x".repeat(281));
     await part(page, 1).fill("First, shorter");
     // Ctrl+Enter presses Schedule with JavaScript; the button itself without.

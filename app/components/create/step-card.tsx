@@ -12,11 +12,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
  */
 export function pressMainAction(event: KeyboardEvent, actions: HTMLElement | null) {
   if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented || event.nativeEvent.isComposing) return;
-  const buttons = actions?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)");
+  const buttons = actions?.querySelectorAll<HTMLButtonElement>("button");
   const main = buttons?.[buttons.length - 1];
   if (!main) return;
   event.preventDefault();
-  main.click();
+  // Busy (its own submission still on the way) or not available: nothing, never the button before
+  // it (that was "Publish now" when Schedule was pressed twice quickly).
+  if (!main.disabled) main.click();
 }
 
 const onMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
