@@ -1,5 +1,6 @@
 import { logger } from "~/core/logger/logger.server";
 import { AppError, isAppError } from "~/modules/errors/app-error";
+import { notFoundPage } from "~/modules/http/route-errors.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { isLocale } from "~/modules/i18n/i18n";
 import { formatDateTime } from "~/modules/posts/schedule-time";
@@ -36,7 +37,7 @@ export async function addToQueueAndReturn(
     if (!isAppError(error)) logger.error({ err: error, postId }, "Adding a post to the queue failed");
     const failure = isAppError(error) ? error : new AppError("schedule_failed", "create.schedule.failed");
     // A post that is not the user's is a 404, as everywhere else.
-    if (failure.status === 404) throw new Response(null, { status: 404 });
+    if (failure.status === 404) notFoundPage();
     return redirectWithToast(backOnFailure, { color: "error", title: t(failure.messageKey, failure.options.values) });
   }
 }

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { localDayStarts } from "~/modules/posts/calendar";
 import { isNetworkId } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
-import { rawDate } from "~/modules/db/raw-values";
+import { rawBoolean, rawDate } from "~/modules/db/raw-values";
 import { isValidTimeZone, MIN_LEAD_MS, startOfLocalDay, utcToLocalParts } from "~/modules/posts/schedule-time";
 import { channelSetKey } from "./queue-order";
 import { QUEUE_DAYS_MAX, QUEUE_DAYS_STEP, type CalendarFreeSlot, type QueueChannelView, type QueueEntry, type QueueViewData } from "./queue-view";
@@ -76,7 +76,7 @@ async function duePosts(userId: string, from: Date, to: Date): Promise<DueRow[]>
     scheduledAt: rawDate(row.scheduledAt),
     channelId: row.channelId,
     text: row.text ?? "",
-    inFlight: Boolean(Number(row.inFlight)),
+    inFlight: rawBoolean(row.inFlight),
   }));
 }
 
