@@ -1,10 +1,10 @@
-import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, requireApiCaller } from "~/modules/api/api.server";
 import { listChannels } from "~/modules/channels/channels.server";
 
 /** GET /api/channels: the caller's channels (connected accounts), oldest first, each with its limits. */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "channels:read");
     return apiData(await listChannels(user.id));
   },
 });

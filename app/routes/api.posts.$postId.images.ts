@@ -1,4 +1,4 @@
-import { apiData, apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, parseBody, requireApiCaller } from "~/modules/api/api.server";
 import { AppError } from "~/modules/errors/app-error";
 import { getParams, postParams } from "~/modules/http/params.server";
 import { isMultipart, readMultipartUpload } from "~/modules/http/upload.server";
@@ -17,7 +17,7 @@ const severalFiles = () => new AppError("validation_failed", "errors.validationF
  */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     // Read to the end first: answering before the upload is read would reset the connection.
     const upload = isMultipart(request) ? await readMultipartUpload(request, "image") : null;
     const { postId } = getParams(params, postParams);

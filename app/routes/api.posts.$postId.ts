@@ -1,4 +1,4 @@
-import { apiData, apiNoContent, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiNoContent, apiRoute, parseBody, readBody, requireApiCaller } from "~/modules/api/api.server";
 import { getParams, postParams } from "~/modules/http/params.server";
 import { deletePost, getOwnPost, setPostTargets, updatePost } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
@@ -10,12 +10,12 @@ import { apiUpdatePostSchema, apiUpdatePostTargetsSchema, hasTargets } from "~/m
  */
 const handler = apiRoute({
   GET: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:read");
     const { postId } = getParams(params, postParams);
     return apiData(toPostView(await getOwnPost(user.id, postId)));
   },
   PATCH: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     const body = await readBody(request);
     if (hasTargets(body)) {
       const { targets } = parseBody(apiUpdatePostTargetsSchema, body);
@@ -27,7 +27,7 @@ const handler = apiRoute({
     return apiData(toPostView(await updatePost(user.id, postId, changes)));
   },
   DELETE: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
     await deletePost(user.id, postId);
     return apiNoContent();

@@ -1,11 +1,11 @@
-import { apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
+import { apiRoute, parseBody, requireApiCaller } from "~/modules/api/api.server";
 import { postsCsvDownload } from "~/modules/posts/csv-export.server";
 import { exportQuerySchema } from "~/modules/posts/schemas";
 
 /** GET /api/posts/export.csv: the caller's posts (those of one `status` filter) as a CSV download, streamed. */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:read");
     const { status } = parseBody(exportQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
     const { filename, body } = postsCsvDownload(user, status);
     return new Response(body, {

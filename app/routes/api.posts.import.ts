@@ -1,4 +1,4 @@
-import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, requireApiCaller } from "~/modules/api/api.server";
 import { importPostsCsv } from "~/modules/post-import/csv-import.server";
 import { readImportFile } from "~/modules/post-import/import-file.server";
 import { toPostView } from "~/modules/posts/post-view.server";
@@ -9,7 +9,7 @@ import { toPostView } from "~/modules/posts/post-view.server";
  */
 const handler = apiRoute({
   POST: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     const { text } = await readImportFile(request);
     const posts = await importPostsCsv(user, text);
     return apiData({ created: posts.length, posts: posts.map(toPostView) }, { status: 201 });

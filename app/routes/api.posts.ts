@@ -1,4 +1,4 @@
-import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, parseBody, readBody, requireApiCaller } from "~/modules/api/api.server";
 import { createPost, createPostWithTargets, createScheduledPost, createScheduledPostWithTargets, listPosts } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { apiCreatePostSchema, apiCreatePostTargetsSchema, hasTargets, listQuerySchema } from "~/modules/posts/schemas";
@@ -10,13 +10,13 @@ import { apiCreatePostSchema, apiCreatePostTargetsSchema, hasTargets, listQueryS
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:read");
     const { status, page, pageSize } = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     const { posts, total } = await listPosts(user.id, status, page, pageSize);
     return apiData(posts.map(toPostView), { meta: { page, pageSize, total } });
   },
   POST: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     const body = await readBody(request);
     if (hasTargets(body)) {
       const { targets, scheduledAt } = parseBody(apiCreatePostTargetsSchema, body);

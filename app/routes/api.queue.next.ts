@@ -1,11 +1,11 @@
-import { apiData, apiRoute, parseBody, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, parseBody, requireApiCaller } from "~/modules/api/api.server";
 import { nextQueueTimes } from "~/modules/queue/queue.server";
 import { nextQueueQuerySchema } from "~/modules/queue/schemas";
 
 /** GET /api/queue/next?channelId=&count=: the next free slot times of one of the caller's channels (UTC). */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:read");
     const { channelId, count } = parseBody(nextQueueQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
     const times = await nextQueueTimes(user.id, channelId, count);
     return apiData(times.map((time) => time.toISOString()));

@@ -1,10 +1,10 @@
-import { apiData, apiRoute, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, requireApiCaller } from "~/modules/api/api.server";
 import { shuffleQueue } from "~/modules/queue/queue-order.server";
 
 /** POST /api/queue/shuffle: re-deals the queued posts among the times they hold, per channel set. */
 const handler = apiRoute({
   POST: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     return apiData(await shuffleQueue(user.id));
   },
 });

@@ -1,4 +1,4 @@
-import { apiData, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
+import { apiData, apiRoute, parseBody, readBody, requireApiCaller } from "~/modules/api/api.server";
 import { getQueue, replaceQueue } from "~/modules/queue/queue.server";
 import { apiQueueSchema } from "~/modules/queue/schemas";
 
@@ -8,11 +8,11 @@ import { apiQueueSchema } from "~/modules/queue/schemas";
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:read");
     return apiData(await getQueue(user.id));
   },
   PUT: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiCaller(request, "posts:write");
     const { slots } = parseBody(apiQueueSchema, await readBody(request));
     return apiData(await replaceQueue(user.id, slots));
   },

@@ -49,6 +49,7 @@ const envSchema = z
     AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     AI_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+    API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     // LinkedIn and X (docs/providers.md). A platform without both credentials shows as unavailable.
     LINKEDIN_CLIENT_ID: optional(z.string().min(1)),
     LINKEDIN_CLIENT_SECRET: optional(z.string().min(1)),

@@ -7,6 +7,10 @@ import { getRequestT } from "~/modules/i18n/i18n.server";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { isTranslationKey } from "~/modules/i18n/resources";
 import { logger } from "~/core/logger/logger.server";
+import { getEnv } from "~/core/env/env.server";
+import { authenticateApiToken } from "~/modules/api-tokens/api-tokens.server";
+import type { ApiScope } from "~/modules/api-tokens/scopes";
+import { hit, rateLimitedError } from "~/modules/rate-limit/rate-limit.server";
 
 // The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?, rows?}}
 // on failure, messages in the request's language.
@@ -45,8 +49,58 @@ export interface ApiSession {
   sessionId: string;
 }
 
-/** The caller's session, or a 401 JSON answer (never a redirect) that also clears a dead cookie. */
+/** Who calls: a signed-in browser (its session) or a script (a personal access token). */
+export type ApiCaller = { user: AuthUser; sessionId: string; tokenId?: undefined } | { user: AuthUser; sessionId?: undefined; tokenId: string };
+
+/** The token an `Authorization: Bearer …` header carries; undefined when there is no such header. */
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get("Authorization");
+  if (header === null) return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? "";
+}
+
+/**
+ * A caller allowed `scope`: the session, or a token holding that scope (docs/decisions/0075). A
+ * request with an Authorization header is judged by its token alone, never by a cookie beside it:
+ * 401 for a malformed, unknown, revoked or expired token, 403 `insufficient_scope` without the
+ * scope, 429 with Retry-After past the token's rate. Attempts are logged by token id, never the token.
+ */
+export async function requireApiCaller(request: Request, scope: ApiScope): Promise<ApiCaller> {
+  const token = bearerToken(request);
+  if (token === undefined) return requireApiUser(request);
+  const path = new URL(request.url).pathname;
+  const caller = await authenticateApiToken(token);
+  if (!caller) {
+    logger.warn({ method: request.method, path }, "API token refused: malformed, unknown, revoked or expired");
+    throw new AppError("unauthorized", "apiTokens.errors.invalid");
+  }
+  if (!caller.scopes.includes(scope)) {
+    logger.info({ tokenId: caller.tokenId, method: request.method, path, scope }, "API token refused: scope missing");
+    throw new AppError("insufficient_scope", "apiTokens.errors.scope", { values: { scope } });
+  }
+  const rate = await hit(`api-token:${caller.tokenId}`, { limit: getEnv().API_TOKEN_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+  if (rate.limited) {
+    logger.info({ tokenId: caller.tokenId, method: request.method, path }, "API token refused: rate limited");
+    throw rateLimitedError(rate.retryAfterSeconds, "apiTokens.errors.rateLimited");
+  }
+  logger.info({ tokenId: caller.tokenId, method: request.method, path }, "API token request");
+  return { user: caller.user, tokenId: caller.tokenId };
+}
+
+/**
+ * The caller's session, or a 401 JSON answer (never a redirect) that also clears a dead cookie.
+ * A token is never enough here (tokens, webhooks, password, billing, the account): a valid one gets
+ * 403 `insufficient_scope`, a bad one 401.
+ */
 export async function requireApiUser(request: Request): Promise<ApiSession> {
+  const token = bearerToken(request);
+  if (token !== undefined) {
+    const caller = await authenticateApiToken(token);
+    if (!caller) throw new AppError("unauthorized", "apiTokens.errors.invalid");
+    logger.info({ tokenId: caller.tokenId, method: request.method, path: new URL(request.url).pathname }, "API token refused: this route needs a session");
+    throw new AppError("insufficient_scope", "apiTokens.errors.sessionOnly");
+  }
   const state = await getSessionState(request);
   if (state.status === "valid") return { user: state.user, sessionId: state.sessionId };
   const headers = state.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : undefined;

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   plan_limit_reached: 402,
   // 403: signed in, but not allowed.
   forbidden: 403,
+  insufficient_scope: 403,
   // 404, 405: what is asked for.
   not_found: 404,
   not_connected: 404,
@@ -24,6 +25,7 @@ export const ERROR_STATUS = {
   accounts_not_connected: 409,
   no_billing_account: 409,
   own_role_unchangeable: 409,
+  api_token_limit_reached: 409,
   listed_admin: 409,
   account_unverified: 409,
   post_not_failed: 409,
