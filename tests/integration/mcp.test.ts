@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/core/env/env.server";
 import { createApiToken, revokeApiToken } from "~/modules/api-tokens/api-tokens.server";
 import { API_SCOPES, type ApiScope } from "~/modules/api-tokens/scopes";
 import { createSession } from "~/modules/auth/session.server";
@@ -17,6 +18,7 @@ import * as mcpRoute from "~/routes/api.mcp";
 import * as postsRoute from "~/routes/api.posts";
 import * as postRoute from "~/routes/api.posts.$postId";
 import * as scheduleRoute from "~/routes/api.posts.$postId.schedule";
+import { startAppServer, type AppServer } from "../support/app-server";
 import { connectedUser, startFakes, type Fakes } from "../support/publishing";
 import { turnBillingOff, turnBillingOn } from "./billing-switch";
 import { planUser, readyDraft, seedPosts, YEAR } from "./plan-limits-support";
@@ -280,6 +282,24 @@ describe("the endpoint", () => {
     await expect(connect(token)).rejects.toThrow();
   });
 
+  it("counts each request against the token's rate: past it, 429 with Retry-After", async () => {
+    const { user } = await connectedUser(fakes, ["linkedin"]);
+    const { token } = await tokenFor(user.id);
+    process.env.API_TOKEN_REQUESTS_PER_MINUTE = "2";
+    resetEnvCache();
+    try {
+      expect((await post({ Authorization: `Bearer ${token}` })).status).toBe(200);
+      expect((await post({ Authorization: `Bearer ${token}` })).status).toBe(200);
+      const limited = await post({ Authorization: `Bearer ${token}` });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    } finally {
+      delete process.env.API_TOKEN_REQUESTS_PER_MINUTE;
+      resetEnvCache();
+    }
+  });
+
   it("answers tools/call in one JSON-RPC answer, and GET and DELETE with 405", async () => {
     const { user } = await connectedUser(fakes, ["linkedin"]);
     const { token } = await tokenFor(user.id);
@@ -294,5 +314,38 @@ describe("the endpoint", () => {
       expect(refused.status, method).toBe(405);
       expect(refused.headers.get("Allow")).toBe("POST");
     }
+  });
+});
+
+describe("over HTTP, behind the web server's guards", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("serves an MCP client without an Origin, refuses another site's page and a body over 1 MB", async () => {
+    const { user, channels } = await assistant();
+    const { token } = await tokenFor(user.id);
+    const client = new Client({ name: "plume-http-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const result = (await client.callTool({ name: "list_channels", arguments: {} })) as CallToolResult;
+    expect((result.structuredContent as { channels: { id: string }[] }).channels.map((channel) => channel.id)).toEqual(channels.map((channel) => channel.id));
+    await client.close();
+    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const crossSite = await fetch(`${app.url}/api/mcp`, { method: "POST", headers: { ...headers, Origin: "https://elsewhere.example" }, body: list });
+    expect(crossSite.status).toBe(403);
+    const huge = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "list_channels", arguments: { pad: "x".repeat(1024 * 1024) } },
+    });
+    const tooLarge = await fetch(`${app.url}/api/mcp`, { method: "POST", headers, body: huge });
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
   });
 });
