@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { logger } from "~/core/logger/logger.server";
 import { apiErrorBody, asAppError, assertScope, requireApiToken } from "~/modules/api/api.server";
 import type { TokenCaller } from "~/modules/api-tokens/api-tokens.server";
 import { MAX_BODY_BYTES } from "~/modules/http/body-limits";
@@ -35,14 +36,22 @@ export function toolsFor(caller: Pick<TokenCaller, "scopes">): McpTool[] {
   return MCP_TOOLS.filter((tool) => caller.scopes.includes(tool.scope));
 }
 
+const definitions = new Map<string, Tool>();
+
+/** A tool as tools/list shows it (made once: the schemas never change at run time). */
 function toolDefinition(tool: McpTool): Tool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Tool["inputSchema"],
-    annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, idempotentHint: tool.readOnly, openWorldHint: !tool.readOnly },
-  };
+  let definition = definitions.get(tool.name);
+  if (!definition) {
+    definition = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Tool["inputSchema"],
+      annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, idempotentHint: tool.readOnly },
+    };
+    definitions.set(tool.name, definition);
+  }
+  return definition;
 }
 
 function jsonResult(value: Record<string, unknown>, isError = false): CallToolResult {
@@ -57,6 +66,8 @@ async function translatorFor(request: Request, caller: TokenCaller): Promise<TFu
 async function callTool(request: Request, caller: TokenCaller, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const tool = MCP_TOOLS.find((candidate) => candidate.name === name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+  // By token id and tool name: never the token, nor what the post says.
+  logger.info({ tokenId: caller.tokenId, tool: tool.name }, "MCP tool call");
   try {
     assertScope(caller, tool.scope);
     return jsonResult(await tool.run(caller.user, args));
