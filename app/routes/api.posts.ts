@@ -1,5 +1,5 @@
 import { apiData, apiRoute, parseBody, readBody, requireApiCaller } from "~/modules/api/api.server";
-import { createPost, createPostWithTargets, createScheduledPost, createScheduledPostWithTargets, listPosts } from "~/modules/posts/post.server";
+import { createPost, createPostFromTargets, createScheduledPost, listPosts } from "~/modules/posts/post.server";
 import { toPostView } from "~/modules/posts/post-view.server";
 import { apiCreatePostSchema, apiCreatePostTargetsSchema, hasTargets, listQuerySchema } from "~/modules/posts/schemas";
 
@@ -19,11 +19,7 @@ const handler = apiRoute({
     const { user } = await requireApiCaller(request, "posts:write");
     const body = await readBody(request);
     if (hasTargets(body)) {
-      const { targets, scheduledAt } = parseBody(apiCreatePostTargetsSchema, body);
-      const post =
-        scheduledAt === undefined
-          ? await createPostWithTargets(user.id, targets)
-          : await createScheduledPostWithTargets(user.id, targets, new Date(scheduledAt));
+      const post = await createPostFromTargets(user.id, parseBody(apiCreatePostTargetsSchema, body));
       return apiData(toPostView(post), { status: 201 });
     }
     const { scheduledAt, ...content } = parseBody(apiCreatePostSchema, body);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { clearSessionCookie, getSessionState, type AuthUser } from "~/modules/auth/session.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
@@ -8,7 +9,7 @@ import type { TranslationKey } from "~/modules/i18n/keys";
 import { isTranslationKey } from "~/modules/i18n/resources";
 import { logger } from "~/core/logger/logger.server";
 import { getEnv } from "~/core/env/env.server";
-import { authenticateApiToken } from "~/modules/api-tokens/api-tokens.server";
+import { authenticateApiToken, type TokenCaller } from "~/modules/api-tokens/api-tokens.server";
 import type { ApiScope } from "~/modules/api-tokens/scopes";
 import { hit, rateLimitedError } from "~/modules/rate-limit/rate-limit.server";
 
@@ -24,24 +25,27 @@ export function apiNoContent(): Response {
   return new Response(null, { status: 204 });
 }
 
-export async function apiErrorResponse(request: Request, error: AppError, headers?: HeadersInit): Promise<Response> {
-  const { t } = await getRequestT(request);
-  const { values, fields, rows, retryAfterSeconds } = error.options;
-  const responseHeaders = new Headers(headers);
-  if (retryAfterSeconds) responseHeaders.set("Retry-After", String(retryAfterSeconds));
+/** An AppError as the API's error body, its messages in `t`'s language (also the MCP tools' errors). */
+export function apiErrorBody(t: TFunction, error: AppError) {
+  const { values, fields, rows } = error.options;
   const translatedFields = fields ? Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, t(key, values)])) : undefined;
   const translatedRows = rows?.map((row) => ({ line: row.line, message: t(row.messageKey, row.values) }));
-  return Response.json(
-    {
-      error: {
-        code: error.code,
-        message: t(error.messageKey, values),
-        ...(translatedFields ? { fields: translatedFields } : {}),
-        ...(translatedRows ? { rows: translatedRows } : {}),
-      },
+  return {
+    error: {
+      code: error.code,
+      message: t(error.messageKey, values),
+      ...(translatedFields ? { fields: translatedFields } : {}),
+      ...(translatedRows ? { rows: translatedRows } : {}),
     },
-    { status: error.status, headers: responseHeaders },
-  );
+  };
+}
+
+export async function apiErrorResponse(request: Request, error: AppError, headers?: HeadersInit): Promise<Response> {
+  const { t } = await getRequestT(request);
+  const responseHeaders = new Headers(headers);
+  const { retryAfterSeconds } = error.options;
+  if (retryAfterSeconds) responseHeaders.set("Retry-After", String(retryAfterSeconds));
+  return Response.json(apiErrorBody(t, error), { status: error.status, headers: responseHeaders });
 }
 
 export interface ApiSession {
@@ -69,15 +73,35 @@ function bearerToken(request: Request): string | undefined {
 export async function requireApiCaller(request: Request, scope: ApiScope): Promise<ApiCaller> {
   const token = bearerToken(request);
   if (token === undefined) return requireApiUser(request);
+  const { user, tokenId } = await tokenCaller(request, token, scope);
+  return { user, tokenId };
+}
+
+/**
+ * A caller with a token, whatever its scopes (each use checks its own: assertScope); no token is a
+ * 401, a session cookie is not enough. The same 401 and 429 as requireApiCaller.
+ */
+export async function requireApiToken(request: Request): Promise<TokenCaller> {
+  const token = bearerToken(request);
+  if (token === undefined) throw new AppError("unauthorized", "apiTokens.errors.required");
+  return tokenCaller(request, token);
+}
+
+/** 403 `insufficient_scope` unless the token holds `scope`. */
+export function assertScope(caller: Pick<TokenCaller, "scopes">, scope: ApiScope): void {
+  if (!caller.scopes.includes(scope)) throw new AppError("insufficient_scope", "apiTokens.errors.scope", { values: { scope } });
+}
+
+async function tokenCaller(request: Request, token: string, scope?: ApiScope): Promise<TokenCaller> {
   const path = new URL(request.url).pathname;
   const caller = await authenticateApiToken(token);
   if (!caller) {
     logger.warn({ method: request.method, path }, "API token refused: malformed, unknown, revoked or expired");
     throw new AppError("unauthorized", "apiTokens.errors.invalid");
   }
-  if (!caller.scopes.includes(scope)) {
+  if (scope && !caller.scopes.includes(scope)) {
     logger.info({ tokenId: caller.tokenId, method: request.method, path, scope }, "API token refused: scope missing");
-    throw new AppError("insufficient_scope", "apiTokens.errors.scope", { values: { scope } });
+    assertScope(caller, scope);
   }
   const rate = await hit(`api-token:${caller.tokenId}`, { limit: getEnv().API_TOKEN_REQUESTS_PER_MINUTE, windowMs: 60_000 });
   if (rate.limited) {
@@ -85,7 +109,7 @@ export async function requireApiCaller(request: Request, scope: ApiScope): Promi
     throw rateLimitedError(rate.retryAfterSeconds, "apiTokens.errors.rateLimited");
   }
   logger.info({ tokenId: caller.tokenId, method: request.method, path }, "API token request");
-  return { user: caller.user, tokenId: caller.tokenId };
+  return caller;
 }
 
 /**
@@ -164,19 +188,23 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>): ApiHand
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      if (isAppError(error)) {
-        const allow = error.code === "method_not_allowed" ? { Allow: Object.keys(handlers).join(", ") } : undefined;
-        return apiErrorResponse(args.request, error, allow);
-      }
-      if (isDatabaseBusy(error)) {
-        const busy = new AppError("database_busy", "errors.databaseBusy", { retryAfterSeconds: error.retryAfterSeconds });
-        return apiErrorResponse(args.request, busy);
-      }
-      logger.error({ err: error, path: new URL(args.request.url).pathname }, "API request failed");
-      return apiErrorResponse(args.request, new AppError("internal_error", "errors.internal"));
+      const appError = asAppError(error, args.request);
+      const allow = appError.code === "method_not_allowed" ? { Allow: Object.keys(handlers).join(", ") } : undefined;
+      return apiErrorResponse(args.request, appError, allow);
     }
   };
   return Object.assign(handle, { methods });
+}
+
+/**
+ * What the caller is told of a failure: an AppError as is, a busy database as a 503 to retry, and
+ * anything unexpected as a logged 500 that reveals nothing.
+ */
+export function asAppError(error: unknown, request: Request): AppError {
+  if (isAppError(error)) return error;
+  if (isDatabaseBusy(error)) return new AppError("database_busy", "errors.databaseBusy", { retryAfterSeconds: error.retryAfterSeconds });
+  logger.error({ err: error, path: new URL(request.url).pathname }, "API request failed");
+  return new AppError("internal_error", "errors.internal");
 }
 
 /** An admin's session; a non-admin gets a 403 JSON answer, an anonymous caller the usual 401. */

@@ -41,7 +41,7 @@ import {
 export type ComponentName = keyof typeof componentSchemas;
 
 export interface ApiOperation {
-  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "Queue" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference";
+  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "Queue" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference" | "MCP";
   summary: string;
   description?: string;
   /** Answered without a session. */
@@ -71,6 +71,19 @@ export interface ApiOperation {
   /** The codes particular to this operation; those every such operation can answer are added. */
   errors?: ErrorCode[];
 }
+
+const jsonRpcId = z.union([z.string(), z.number()]);
+const mcpMessageSchema = z
+  .looseObject({ jsonrpc: z.literal("2.0"), id: jsonRpcId.optional(), method: z.string(), params: z.looseObject({}).optional() })
+  .describe('A JSON-RPC 2.0 request or notification, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+const mcpAnswerSchema = z
+  .looseObject({
+    jsonrpc: z.literal("2.0"),
+    id: jsonRpcId.nullable(),
+    result: z.looseObject({}).optional(),
+    error: z.looseObject({ code: z.number(), message: z.string() }).optional(),
+  })
+  .describe("The JSON-RPC answer (202 with no body for notifications alone)");
 
 export type ApiPaths = Record<string, Partial<Record<ApiMethod, ApiOperation>>>;
 
@@ -476,6 +489,22 @@ export const API_PATHS: ApiPaths = {
       public: true,
       body: waitlistSchema,
       answer: { status: 200, data: waitlistJoinedSchema },
+      errors: ["rate_limited"],
+    },
+  },
+  "/api/mcp": {
+    POST: {
+      tag: "MCP",
+      summary: "The Model Context Protocol server (Streamable HTTP, stateless) for AI assistants",
+      description:
+        "Needs `Authorization: Bearer plm_…` (a session cookie is not enough: 401) and `Accept: application/json, text/event-stream`; each " +
+        "request is rate-limited like the token's other calls. The body is a JSON-RPC 2.0 message (or a batch) of the MCP protocol: " +
+        "`initialize`, `tools/list`, `tools/call`…; the answer is JSON-RPC, and a malformed message a JSON-RPC error. Tools: `list_channels` " +
+        "(channels:read), `list_posts` and `get_post` (posts:read), `create_post`, `schedule_post` and `queue_post` (posts:write); tools/list " +
+        "shows those the token's scopes allow. A refused tool call is a result with `isError: true` whose content is this API's error " +
+        "body, in the token owner's language. GET and DELETE answer 405: there are no sessions nor server-sent streams.",
+      body: mcpMessageSchema,
+      answer: { status: 200, raw: mcpAnswerSchema },
       errors: ["rate_limited"],
     },
   },

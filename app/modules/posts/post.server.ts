@@ -400,6 +400,13 @@ export async function createScheduledPostWithTargets(userId: string, requests: r
   return scheduleNewDraft(userId, await createPostWithTargets(userId, requests), at);
 }
 
+/** The version 2 API's new post (POST /api/posts, the MCP tool create_post): a draft, or scheduled at once with `scheduledAt`. */
+export function createPostFromTargets(userId: string, input: { targets: readonly TargetRequest[]; scheduledAt?: string }): Promise<PostRecord> {
+  return input.scheduledAt === undefined
+    ? createPostWithTargets(userId, input.targets)
+    : createScheduledPostWithTargets(userId, input.targets, new Date(input.scheduledAt));
+}
+
 async function scheduleNewDraft(userId: string, draft: PostRecord, at: Date): Promise<PostRecord> {
   try {
     return await schedulePost(userId, draft.id, at);
