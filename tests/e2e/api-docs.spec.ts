@@ -33,7 +33,12 @@ test("/docs/api: the operations without JavaScript, Scalar's reference with it",
     await page.emulateMedia({ colorScheme: "dark" });
     await page.reload();
     await expect(reference.locator(".scalar-app")).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator(".dark-mode").first()).toBeAttached();
+    // Scalar marks the body with its mode (some of its code blocks are dark in either mode).
+    await expect(page.locator("body")).toHaveClass(/(^| )dark-mode( |$)/);
+    // The header's colour mode switch reaches it while it is open.
+    await page.getByRole("group", { name: "Colour mode" }).getByRole("button", { name: "Light" }).click();
+    await expect(page.locator("body")).toHaveClass(/(^| )light-mode( |$)/);
+    await expect(page.locator("body")).not.toHaveClass(/(^| )dark-mode( |$)/);
     expect(requests.some((url) => /\/api-reference\.js\?v=/.test(url))).toBe(true);
   } else {
     await expect(list).toBeVisible();
@@ -71,6 +76,10 @@ test("Automate with the API: tokens, curl, webhooks and MCP, in English and Fren
   await page.goto("/docs/api");
   await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Automate with the API" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Automate with the API" })).toBeVisible();
+  // Only the current page is marked in the navigation, not its parent folder's page.
+  const nav = page.getByRole("navigation", { name: "Documentation" });
+  await expect(nav.getByRole("link", { name: "Automate with the API" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Reference" })).not.toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Create a personal access token" })).toBeVisible();
   await expect(page.getByText("export function verifyPlumeWebhook")).toBeVisible();
   await expect(page.getByText("def verify_plume_webhook")).toBeVisible();

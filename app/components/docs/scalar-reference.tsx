@@ -5,7 +5,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 // server-rendered list in `fallback` stays; once Scalar is mounted, the list is hidden.
 
 interface ScalarInstance {
-  updateConfiguration: (configuration: Record<string, unknown>) => void;
   destroy: () => void;
 }
 
@@ -33,6 +32,8 @@ body.light-mode, body.dark-mode, .scalar-app.light-mode, .scalar-app.dark-mode, 
   --scalar-border-color: var(--border);
 }
 .scalar-app { background: transparent; }
+/* The page's own header introduces it: no tall gap above Scalar's. */
+.scalar-app .section.introduction-section { padding-top: 0; }
 `;
 
 function configuration(openApiUrl: string): Record<string, unknown> {
@@ -79,7 +80,13 @@ export function ScalarReference({ scriptUrl, openApiUrl, label, fallback }: { sc
   useEffect(() => {
     let cancelled = false;
     let instance: ScalarInstance | undefined;
-    const observer = new MutationObserver(() => instance?.updateConfiguration(configuration(openApiUrl)));
+    // Scalar reads its mode once, when mounted, and marks the body with it: a later change of the
+    // site's mode is passed on by marking the body the same way.
+    const observer = new MutationObserver(() => {
+      const dark = document.documentElement.classList.contains("dark");
+      document.body.classList.toggle("dark-mode", dark);
+      document.body.classList.toggle("light-mode", !dark);
+    });
     loadScript(scriptUrl)
       .then(() => {
         if (cancelled || !mount.current || !window.Scalar) return;
@@ -93,6 +100,7 @@ export function ScalarReference({ scriptUrl, openApiUrl, label, fallback }: { sc
       cancelled = true;
       observer.disconnect();
       instance?.destroy();
+      document.body.classList.remove("dark-mode", "light-mode");
     };
   }, [scriptUrl, openApiUrl]);
 
