@@ -33,7 +33,7 @@ body.light-mode, body.dark-mode, .scalar-app.light-mode, .scalar-app.dark-mode, 
 }
 .scalar-app { background: transparent; }
 /* The page's own header introduces it: no tall gap above Scalar's. */
-.scalar-app .section.introduction-section { padding-top: 0; }
+.scalar-app .section.introduction-section { padding-top: 48px; }
 `;
 
 function configuration(openApiUrl: string): Record<string, unknown> {
