@@ -25,6 +25,8 @@ function DocsSidebar() {
               <li key={item.path}>
                 <NavLink
                   to={item.path}
+                  // Exact: /docs/api is not also the current page on /docs/api/automate.
+                  end
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(

@@ -100,6 +100,11 @@ function docsNavigation(root: string, docs: ContentItem[]): DocsNavGroup[] {
     .map(({ title, order, entries }) => ({ title, order, items: entries.sort((a, b) => a.order - b.order).map(({ title, path }) => ({ title, path })) }));
 }
 
+/** A folder's index.md is the folder's own page: docs/api/index.md is /docs/api. */
+export function docPath(stem: string): string {
+  return `/docs/${stem.replace(/\/index$/, "")}`;
+}
+
 function loadLocale(contentDir: string, locale: Locale): LocaleContent {
   const root = path.join(contentDir, locale);
   const indexFile = path.join(root, "index.yaml");
@@ -114,7 +119,7 @@ function loadLocale(contentDir: string, locale: Locale): LocaleContent {
     })
     .sort((a, b) => b.meta.date.localeCompare(a.meta.date));
 
-  const docs = markdownFiles(path.join(root, "docs")).map((stem) => readMarkdown(root, "docs", stem, pageMetaSchema, locale, `/docs/${stem}`));
+  const docs = markdownFiles(path.join(root, "docs")).map((stem) => readMarkdown(root, "docs", stem, pageMetaSchema, locale, docPath(stem)));
   const pages = Object.fromEntries(
     markdownFiles(path.join(root, "pages")).map((stem) => [stem, readMarkdown(root, "pages", stem, pageMetaSchema, locale, `/${stem}`)]),
   );
