@@ -17,7 +17,7 @@ import * as oneToken from "~/routes/api.tokens.$tokenId";
 import * as password from "~/routes/api.users.password";
 import * as me from "~/routes/api.users.me";
 import * as page from "~/routes/_dashboard.profile_.api";
-import * as revokePage from "~/routes/_dashboard.profile_.api.tokens.$tokenId.revoke";
+import * as revokePage from "~/routes/_dashboard.profile_.api_.tokens.$tokenId.revoke";
 import { makeUser } from "../support/admin";
 import { call, type Answer, type Handler } from "../support/route-call";
 import { uniqueEmail } from "./helpers";

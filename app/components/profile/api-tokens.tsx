@@ -180,12 +180,14 @@ export function CreateTokenForm({ lastResult, max, createdId }: { lastResult?: S
 function CreateForm({ lastResult, max }: { lastResult?: SubmissionResult<string[]>; max: number }) {
   const { t } = useTranslation();
   const [form, fields] = useZodForm("create-token", createApiTokenSchema, lastResult?.status === "success" ? undefined : lastResult);
-  const chosen = new Set(Array.isArray(fields.scopes.initialValue) ? fields.scopes.initialValue : []);
+  // What was sent comes back after a refusal: one value is a string, several a list.
+  const sent = fields.scopes.initialValue;
+  const chosen = new Set<unknown>(Array.isArray(sent) ? sent : [sent]);
   // An unknown value is reported on its item (scopes[0]): shown once, under the group.
   const scopeErrors = [...new Set(Object.values(fields.scopes.allErrors).flat())];
   const expiry = typeof fields.expiresInDays.initialValue === "string" ? fields.expiresInDays.initialValue : "30";
   return (
-    <ProfileSection id="create-token" title={t("apiTokens.page.createTitle")} description={t("apiTokens.page.createDescription")}>
+    <ProfileSection id="create" title={t("apiTokens.page.createTitle")} description={t("apiTokens.page.createDescription")}>
       <Form method="post" action={API_PAGE} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
         <Field
           label={t("apiTokens.page.name")}
