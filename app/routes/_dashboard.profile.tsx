@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
 import { AccountSection } from "~/components/profile/account-section";
+import { ApiAccessSection } from "~/components/profile/api-tokens";
 import { ConnectionsSection } from "~/components/profile/connections-section";
 import { HelpSection, QuickActions } from "~/components/profile/help-section";
 import { PasswordSection } from "~/components/profile/password-section";
@@ -128,6 +129,7 @@ export default function ProfilePage() {
         <div className="flex min-w-0 flex-col gap-6">
           <SubscriptionSection subscription={profile.subscription} billing={billing} />
           <QuickActions sessions={sessions} />
+          <ApiAccessSection />
           <HelpSection />
         </div>
       </div>

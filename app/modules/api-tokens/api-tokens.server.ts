@@ -60,6 +60,13 @@ export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
   return rows.map(toView);
 }
 
+/** One of the user's tokens (to confirm revoking it), or null: anyone else's is never found. */
+export async function findApiToken(userId: string, tokenId: string): Promise<ApiTokenView | null> {
+  if (!isRecordId(tokenId)) return null;
+  const row = await getDb().apiToken.findFirst({ where: { id: tokenId, userId }, select: viewFields });
+  return row ? toView(row) : null;
+}
+
 /**
  * Creates a token and answers it with its secret, the only time anyone sees it. The count is
  * checked and the row written under the user's row lock, so parallel requests never pass the limit.
@@ -90,7 +97,7 @@ export async function createApiToken(userId: string, input: NewApiToken, now = n
 /** Revokes one of the user's tokens at once; another user's, or a gone one, is a 404. */
 export async function revokeApiToken(userId: string, tokenId: string): Promise<void> {
   const { count } = isRecordId(tokenId) ? await getDb().apiToken.deleteMany({ where: { id: tokenId, userId } }) : { count: 0 };
-  if (count === 0) throw new AppError("not_found", "errors.notFound");
+  if (count === 0) throw new AppError("not_found", "apiTokens.errors.notFound");
 }
 
 export interface TokenCaller {
@@ -129,7 +136,9 @@ export async function authenticateApiToken(token: string, now = new Date()): Pro
   if (expiresAt && expiresAt.getTime() <= now.getTime()) return null;
   const lastUsedAt = rawDate(row.lastUsedAt);
   if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-    await getDb().apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
+    // Conditional: of parallel requests, one writes.
+    const stale = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+    await getDb().apiToken.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: stale } }] }, data: { lastUsedAt: now } });
   }
   return {
     tokenId: row.id,

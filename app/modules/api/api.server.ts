@@ -73,8 +73,11 @@ function bearerToken(request: Request): string | undefined {
 export async function requireApiCaller(request: Request, scope: ApiScope): Promise<ApiCaller> {
   const token = bearerToken(request);
   if (token === undefined) return requireApiUser(request);
-  const { user, tokenId } = await tokenCaller(request, token, scope);
-  return { user, tokenId };
+  const caller = await tokenCaller(request, token);
+  if (!caller.scopes.includes(scope)) logger.info({ ...requestFields(request), tokenId: caller.tokenId, scope }, "API token refused: scope missing");
+  assertScope(caller, scope);
+  logger.info({ ...requestFields(request), tokenId: caller.tokenId }, "API token request");
+  return { user: caller.user, tokenId: caller.tokenId };
 }
 
 /**
@@ -92,37 +95,36 @@ export function assertScope(caller: Pick<TokenCaller, "scopes">, scope: ApiScope
   if (!caller.scopes.includes(scope)) throw new AppError("insufficient_scope", "apiTokens.errors.scope", { values: { scope } });
 }
 
-async function tokenCaller(request: Request, token: string, scope?: ApiScope): Promise<TokenCaller> {
-  const path = new URL(request.url).pathname;
+const requestFields = (request: Request) => ({ method: request.method, path: new URL(request.url).pathname });
+
+/**
+ * The valid token's caller, counted against its rate before anything else is judged: every request
+ * a token sends counts, a refused one too (a script looping on a 403 is limited like any other).
+ */
+async function tokenCaller(request: Request, token: string): Promise<TokenCaller> {
   const caller = await authenticateApiToken(token);
   if (!caller) {
-    logger.warn({ method: request.method, path }, "API token refused: malformed, unknown, revoked or expired");
+    logger.warn(requestFields(request), "API token refused: malformed, unknown, revoked or expired");
     throw new AppError("unauthorized", "apiTokens.errors.invalid");
-  }
-  if (scope && !caller.scopes.includes(scope)) {
-    logger.info({ tokenId: caller.tokenId, method: request.method, path, scope }, "API token refused: scope missing");
-    assertScope(caller, scope);
   }
   const rate = await hit(`api-token:${caller.tokenId}`, { limit: getEnv().API_TOKEN_REQUESTS_PER_MINUTE, windowMs: 60_000 });
   if (rate.limited) {
-    logger.info({ tokenId: caller.tokenId, method: request.method, path }, "API token refused: rate limited");
+    logger.info({ ...requestFields(request), tokenId: caller.tokenId }, "API token refused: rate limited");
     throw rateLimitedError(rate.retryAfterSeconds, "apiTokens.errors.rateLimited");
   }
-  logger.info({ tokenId: caller.tokenId, method: request.method, path }, "API token request");
   return caller;
 }
 
 /**
  * The caller's session, or a 401 JSON answer (never a redirect) that also clears a dead cookie.
  * A token is never enough here (tokens, webhooks, password, billing, the account): a valid one gets
- * 403 `insufficient_scope`, a bad one 401.
+ * 403 `insufficient_scope` (after counting against its rate), a bad one 401.
  */
 export async function requireApiUser(request: Request): Promise<ApiSession> {
   const token = bearerToken(request);
   if (token !== undefined) {
-    const caller = await authenticateApiToken(token);
-    if (!caller) throw new AppError("unauthorized", "apiTokens.errors.invalid");
-    logger.info({ tokenId: caller.tokenId, method: request.method, path: new URL(request.url).pathname }, "API token refused: this route needs a session");
+    const caller = await tokenCaller(request, token);
+    logger.info({ ...requestFields(request), tokenId: caller.tokenId }, "API token refused: this route needs a session");
     throw new AppError("insufficient_scope", "apiTokens.errors.sessionOnly");
   }
   const state = await getSessionState(request);

@@ -3,7 +3,7 @@ import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/mo
 import { addOrganizationBodySchema, connectQuerySchema, disconnectBodySchema } from "~/modules/connections/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
 import type { ErrorCode } from "~/modules/errors/codes";
-import { channelParams, postImageParams, postParams, providerParams, userParams } from "~/modules/http/params.server";
+import { channelParams, postImageParams, postParams, providerParams, tokenParams, userParams } from "~/modules/http/params.server";
 import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
@@ -22,10 +22,13 @@ import {
   listQuerySchema,
 } from "~/modules/posts/schemas";
 import type { ApiMethod } from "./api.server";
+import type { ApiScope } from "~/modules/api-tokens/scopes";
+import { createApiTokenSchema } from "~/modules/api-tokens/schemas";
 import {
   type componentSchemas,
   connectUrlSchema,
   organizationChoiceSchema,
+  newApiTokenSchema,
   draftSchema,
   postSchema,
   postSearchResultSchema,
@@ -46,6 +49,10 @@ export interface ApiOperation {
   description?: string;
   /** Answered without a session. */
   public?: true;
+  /** The personal access token scope that opens it; absent (and not public): the session only. */
+  scope?: ApiScope;
+  /** A personal access token only, whatever its scopes (a session is not enough). */
+  tokenOnly?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Query parameters' descriptions, by name. */
@@ -141,6 +148,32 @@ export const API_PATHS: ApiPaths = {
       errors: ["wrong_password", "rate_limited"],
     },
   },
+  "/api/tokens": {
+    GET: {
+      tag: "Accounts",
+      summary: "The user's personal access tokens, newest first (never their secrets)",
+      answer: { status: 200, data: "ApiToken", list: "all" },
+    },
+    POST: {
+      tag: "Accounts",
+      summary: "Create a personal access token",
+      description:
+        "`scopes`: one or more of `posts:read`, `posts:write`, `channels:read`. `expiresInDays`: 1 to 365; absent or null, the token never expires. " +
+        "The answer's `token` is the secret, shown this once: send it as `Authorization: Bearer plm_…`. At most 25 tokens a user (409 `api_token_limit_reached`).",
+      body: createApiTokenSchema,
+      answer: { status: 201, data: newApiTokenSchema },
+      errors: ["api_token_limit_reached"],
+    },
+  },
+  "/api/tokens/{tokenId}": {
+    DELETE: {
+      tag: "Accounts",
+      summary: "Revoke a personal access token",
+      description: "At once: its next request is a 401. Another user's token, or an unknown id, is a 404.",
+      params: tokenParams,
+      answer: { status: 204 },
+    },
+  },
   "/api/auth/{provider}/url": {
     GET: {
       tag: "Connections",
@@ -170,6 +203,7 @@ export const API_PATHS: ApiPaths = {
   "/api/channels": {
     GET: {
       tag: "Channels",
+      scope: "channels:read",
       summary: "The user's channels (connected accounts, several per network), oldest first",
       answer: { status: 200, data: "Channel", list: "all" },
     },
@@ -208,6 +242,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts": {
     GET: {
       tag: "Posts",
+      scope: "posts:read",
       summary: "The user's posts, newest first",
       description: "`pending` is scheduled and publishing. Values that cannot be read fall back to the defaults.",
       query: listQuerySchema,
@@ -215,6 +250,7 @@ export const API_PATHS: ApiPaths = {
     },
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Create a post: a draft, or scheduled with `scheduledAt`",
       description:
         "Either `targets` (channels and their ordered parts) or the version 1 `platforms` and texts, never both (422 naming the version 1 field). " +
@@ -228,6 +264,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/export.csv": {
     GET: {
       tag: "Posts",
+      scope: "posts:read",
       summary: "The user's posts as a CSV download, newest first",
       description:
         "`status` is one of the posts list's filters (`pending` is scheduled and publishing); unlike the list, an unknown one is a 422. " +
@@ -246,6 +283,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/import": {
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Import posts from a CSV file: all of them, or none",
       description:
         `One CSV file in \`file\` (UTF-8, a byte-order mark allowed), at most ${MAX_IMPORT_BYTES / 2 ** 20} MB and ${MAX_IMPORT_ROWS} rows after the header ` +
@@ -261,9 +299,10 @@ export const API_PATHS: ApiPaths = {
     },
   },
   "/api/posts/{postId}": {
-    GET: { tag: "Posts", summary: "One of the user's posts", params: postParams, answer: { status: 200, data: "Post" } },
+    GET: { tag: "Posts", scope: "posts:read", summary: "One of the user's posts", params: postParams, answer: { status: 200, data: "Post" } },
     PATCH: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Change a post's targets, or its platforms or texts",
       description:
         "`targets` replaces all the post's targets (never with the version 1 fields); else at least one of the version 1 fields. " +
@@ -275,6 +314,7 @@ export const API_PATHS: ApiPaths = {
     },
     DELETE: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Delete a post",
       description: "A published post may be deleted; one being published may not.",
       params: postParams,
@@ -285,6 +325,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/schedule": {
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Schedule, reschedule or retry a post",
       params: postParams,
       body: apiScheduleSchema,
@@ -295,6 +336,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/queue": {
     POST: {
       tag: "Queue",
+      scope: "posts:write",
       summary: "Schedule a post at the first free slot of its queue",
       description:
         "The first slot at least one minute ahead that applies to every channel the post targets (its own slot or an every-channel one) " +
@@ -308,6 +350,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/queue/top": {
     POST: {
       tag: "Queue",
+      scope: "posts:write",
       summary: "Move a queued post to the top of its queue",
       description:
         "A queued post is a scheduled one at a slot time of every channel it targets, at least a minute ahead. It takes the earliest time " +
@@ -321,6 +364,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/publish": {
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Publish a post now (the publisher takes it next)",
       params: postParams,
       answer: { status: 200, data: "Post" },
@@ -330,6 +374,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/retry": {
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Try a failed post again, now",
       description:
         "Its failed targets and parts are due again at once; parts already published (or whose fate is unknown) are never sent again. " +
@@ -342,6 +387,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/metrics/refresh": {
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Fetch a post's metrics now",
       description:
         "The numbers of the post's published targets (and of each of their parts) fetched from the networks now, at most once every 5 minutes per post " +
@@ -355,6 +401,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/images": {
     POST: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Add an image to a post",
       description: `At most ${MAX_IMAGES_PER_POST} a post. A file is judged by its bytes (JPEG, PNG, GIF, WebP), not its name.`,
       params: postParams,
@@ -366,6 +413,7 @@ export const API_PATHS: ApiPaths = {
   "/api/posts/{postId}/images/{imageId}": {
     DELETE: {
       tag: "Posts",
+      scope: "posts:write",
       summary: "Remove an image from a post",
       params: postImageParams,
       answer: { status: 204 },
@@ -434,9 +482,10 @@ export const API_PATHS: ApiPaths = {
     },
   },
   "/api/queue": {
-    GET: { tag: "Queue", summary: "The user's queue slots and the time zone they are in", answer: { status: 200, data: "Queue" } },
+    GET: { tag: "Queue", scope: "posts:read", summary: "The user's queue slots and the time zone they are in", answer: { status: 200, data: "Queue" } },
     PUT: {
       tag: "Queue",
+      scope: "posts:write",
       summary: "Replace every queue slot",
       description:
         "At most 100 slots, no two alike; `channelId` is one of the user's channels, or null (or left out) for every channel. " +
@@ -448,6 +497,7 @@ export const API_PATHS: ApiPaths = {
   "/api/queue/next": {
     GET: {
       tag: "Queue",
+      scope: "posts:read",
       summary: "The next free slot times of a channel, ISO 8601 in UTC",
       description: "Fewer than `count` (or none) when the 53 weeks ahead hold no more. Another user's channel, or an unknown id, is a 404.",
       query: nextQueueQuerySchema,
@@ -459,6 +509,7 @@ export const API_PATHS: ApiPaths = {
   "/api/queue/shuffle": {
     POST: {
       tag: "Queue",
+      scope: "posts:write",
       summary: "Shuffle the queue: re-deal the queued posts among the times they hold",
       description:
         "Posts with exactly the same channels trade times among themselves, at random; no post takes a time its channels did not already " +
@@ -503,6 +554,7 @@ export const API_PATHS: ApiPaths = {
         "(channels:read), `list_posts` and `get_post` (posts:read), `create_post`, `schedule_post` and `queue_post` (posts:write); tools/list " +
         "shows those the token's scopes allow. A refused tool call is a result with `isError: true` whose content is this API's error " +
         "body, in the token owner's language. GET and DELETE answer 405: there are no sessions nor server-sent streams.",
+      tokenOnly: true,
       body: mcpMessageSchema,
       answer: { status: 200, raw: mcpAnswerSchema },
       errors: ["rate_limited"],

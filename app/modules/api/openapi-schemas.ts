@@ -10,6 +10,8 @@ import type { PostView } from "~/modules/posts/post-view.server";
 import type { QueueView } from "~/modules/queue/queue.server";
 import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";
+import type { ApiTokenView } from "~/modules/api-tokens/api-tokens.server";
+import { API_SCOPES } from "~/modules/api-tokens/scopes";
 
 // The shapes the JSON API answers with, for its OpenAPI document. The views build their answers
 // by hand; the type checks at the end fail the typecheck when a view and its schema part ways.
@@ -255,6 +257,20 @@ export const queueSchema = z.object({
   slots: z.array(queueSlotSchema).describe("By weekday, then time"),
 });
 
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)).describe("What the token may do (docs/decisions/0075)"),
+  prefix: z.string().describe("The token's first 12 characters (`plm_` and 8 more), to tell tokens apart"),
+  createdAt: time,
+  expiresAt: time.nullable().describe("null: never expires"),
+  lastUsedAt: time.nullable().describe("Refreshed at most once a minute; null: never used"),
+});
+
+export const newApiTokenSchema = apiTokenSchema.extend({
+  token: z.string().describe("The secret: `plm_` and 43 characters. Answered this once; only its SHA-256 is kept"),
+});
+
 export const CROSS_SITE_CODE = "cross_site_request";
 
 export const errorSchema = z.object({
@@ -282,6 +298,7 @@ export const componentSchemas = {
   SearchResult: searchResultSchema,
   PostSearchResult: postSearchResultSchema,
   ListMeta: listMetaSchema,
+  ApiToken: apiTokenSchema,
   Error: errorSchema,
 };
 
@@ -299,4 +316,5 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<PostSearchResult, z.output<typeof postSearchResultSchema>>>,
   Holds<Same<Draft, z.output<typeof draftSchema>>>,
   Holds<Same<QueueView, z.output<typeof queueSchema>>>,
+  Holds<Same<ApiTokenView, z.output<typeof apiTokenSchema>>>,
 ];

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
@@ -157,6 +157,30 @@ describe("the OpenAPI document", () => {
     const login = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
     expect(login.paths["/api/auth/login"]!.post.security).toEqual([]);
     expect(login.paths["/api/auth/login"]!.post.responses["429"].headers["Retry-After"]).toBeDefined();
+  });
+
+  it("declares, per operation, the token scope its route asks for, and session only for the others", () => {
+    const files = readdirSync(ROUTES_DIR).filter((file) => /^api\..*\.tsx?$/.test(file) && !file.includes(".test.") && !(file in NOT_DOCUMENTED));
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, { security: unknown; description?: string }>> };
+    for (const file of files) {
+      const source = readFileSync(path.join(ROUTES_DIR, file), "utf8");
+      // Each method's handler, from its `METHOD: async` to the next one.
+      for (const [, method, body] of source.matchAll(/^ {2}(GET|POST|PUT|PATCH|DELETE): async([\s\S]*?)(?=^ {2}[A-Z]+: async|^\}\);)/gm)) {
+        const scope = /requireApiCaller\(request, "([a-z:]+)"\)/.exec(body!)?.[1];
+        const operation = API_PATHS[routePath(file)]![method as "GET"]!;
+        expect(operation.scope, `${method} ${routePath(file)}`).toBe(scope);
+        const documented = document.paths[routePath(file)]![method!.toLowerCase()]!;
+        if (scope) {
+          expect(documented.security).toEqual([{ session: [] }, { bearerAuth: [scope] }]);
+          expect(documented.description).toContain(`Scope: \`${scope}\``);
+        } else if (!operation.public) {
+          expect(documented.security).toEqual([{ session: [] }]);
+          expect(documented.description).toContain("Session only");
+        }
+      }
+    }
+    const tokens = document.paths["/api/tokens"]!;
+    expect(tokens.post!.security).toEqual([{ session: [] }]);
   });
 
   it("is built once and served as the same text", () => {

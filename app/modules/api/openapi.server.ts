@@ -97,7 +97,9 @@ function success(operation: ApiOperation): Json {
 export function errorCodes(method: string, operation: ApiOperation): AnyCode[] {
   const codes = new Set<AnyCode>();
   if (method !== "GET") codes.add(CROSS_SITE_CODE);
-  if (!operation.public) codes.add("unauthorized");
+  if (!operation.public) codes.add("unauthorized").add("insufficient_scope");
+  // A token's requests count against its rate (API_TOKEN_REQUESTS_PER_MINUTE).
+  if (operation.scope || operation.tokenOnly) codes.add("rate_limited");
   if (operation.params) codes.add("not_found");
   if (operation.body || operation.upload) codes.add("malformed_request").add("validation_failed");
   if (operation.body) codes.add("payload_too_large").add("too_many_fields");
@@ -121,6 +123,26 @@ function failures(method: string, operation: ApiOperation): Record<string, Json>
   );
 }
 
+/** Who may call: anyone, the session or a token with the operation's scope, or the session only. */
+function security(operation: ApiOperation): Json[] {
+  if (operation.public) return [];
+  if (operation.tokenOnly) return [{ bearerAuth: [] }];
+  if (operation.scope) return [{ session: [] }, { bearerAuth: [operation.scope] }];
+  return [{ session: [] }];
+}
+
+function description(operation: ApiOperation): Json {
+  const who = operation.public
+    ? undefined
+    : operation.tokenOnly
+      ? "Token only: a personal access token with any scope; a session cookie alone gets 401."
+      : operation.scope
+        ? `Scope: \`${operation.scope}\` (a personal access token needs it, or it gets 403 \`insufficient_scope\`; a signed-in session may always).`
+        : "Session only: a personal access token is refused with 403 `insufficient_scope`.";
+  const text = [operation.description, who].filter(Boolean).join("\n\n");
+  return text ? { description: text } : {};
+}
+
 function pathItems(paths: ApiPaths): Json {
   return Object.fromEntries(
     Object.entries(paths).map(([path, methods]) => [
@@ -134,9 +156,9 @@ function pathItems(paths: ApiPaths): Json {
             {
               tags: [operation.tag],
               summary: operation.summary,
-              ...(operation.description ? { description: operation.description } : {}),
+              ...description(operation),
               operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
-              ...(operation.public ? { security: [] } : {}),
+              security: security(operation),
               ...(parameterList.length ? { parameters: parameterList } : {}),
               ...(body ? { requestBody: body } : {}),
               responses: { [String(operation.answer.status)]: success(operation), ...failures(method, operation) },
@@ -153,7 +175,10 @@ const DESCRIPTION = `Plume's JSON API, used by the browser app and scripts alike
 Success answers \`{"data": …}\` (lists add \`meta\`); failure answers \`{"error": {"code", "message", "fields"?, "rows"?}}\`, where
 \`code\` is stable and \`message\` is in the request's language (\`?lang=en|fr\`, the \`plume_locale\` cookie, then
 Accept-Language). Bodies are JSON, or a form for simple clients; over 1 MB (an upload: one 5 MB image) is a 413.
-A method a path does not answer is a 405 with an \`Allow\` header. Times are ISO 8601 in UTC.`;
+A method a path does not answer is a 405 with an \`Allow\` header. Times are ISO 8601 in UTC.
+
+Scripts authenticate with a personal access token (\`Authorization: Bearer plm_…\`, the \`bearerAuth\` scheme): each
+operation says which scope it needs, or that it takes the session only.`;
 
 export function buildOpenApiDocument(paths: ApiPaths = API_PATHS): Json {
   return {
@@ -166,6 +191,15 @@ export function buildOpenApiDocument(paths: ApiPaths = API_PATHS): Json {
       schemas: components(),
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by sign-up and sign-in" },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "plm_…",
+          description:
+            "A personal access token, created on the profile's API page or with POST /api/tokens: `Authorization: Bearer plm_…`. " +
+            "It opens only the operations whose scope it holds (posts:read, posts:write, channels:read); tokens, webhooks, the password, " +
+            "billing and the account need the session. 401 for an unknown, revoked or expired token; 429 with Retry-After past its rate.",
+        },
       },
     },
   };

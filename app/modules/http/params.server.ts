@@ -14,6 +14,7 @@ export function recordIdParam(messageKey: TranslationKey = "errors.notFound") {
 export const postParams = z.object({ postId: recordIdParam("posts.errors.notFound") });
 export const postImageParams = postParams.extend({ imageId: recordIdParam("posts.errors.imageNotFound") });
 export const channelParams = z.object({ channelId: recordIdParam("connections.errors.channelNotFound") });
+export const tokenParams = z.object({ tokenId: recordIdParam("apiTokens.errors.notFound") });
 export const userParams = z.object({ userId: recordIdParam("admin.users.errors.notFound") });
 export const providerParams = z.object({ provider: z.enum(PLATFORMS, { error: "errors.apiNotFound" }) });
 /** Any network a channel can be of (the app-password connect page). */

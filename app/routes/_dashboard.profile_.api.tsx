@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/layout/shells";
+import { CreateTokenForm, NewTokenNotice, TokenList } from "~/components/profile/api-tokens";
+import { Button } from "~/components/ui/button";
+import { createApiToken, listApiTokens, MAX_API_TOKENS, type ApiTokenView } from "~/modules/api-tokens/api-tokens.server";
+import { createApiTokenSchema } from "~/modules/api-tokens/schemas";
+import { requireUserSession } from "~/modules/auth/guards.server";
+import { rethrowUnlessAppError } from "~/modules/errors/app-error";
+import type { FormReply } from "~/modules/forms/reply";
+import { resultFor } from "~/modules/forms/reply";
+import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import type { RouteHandle } from "~/utils/page-title";
+
+// Profile → API access: the user's personal access tokens (docs/decisions/0075). A new token is
+// answered by the action and shown from its answer, once: never in a URL, a cookie or the session.
+
+export const handle: RouteHandle = { title: "apiTokens.page.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUserSession(request);
+  return { tokens: await listApiTokens(user.id), now: new Date().toISOString(), max: MAX_API_TOKENS };
+}
+
+type CreatedReply = FormReply & { created?: ApiTokenView & { token: string } };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUserSession(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const { t } = await getRequestT(request);
+  if (intent !== "create") return replyMessages([t("errors.validationFailed")], 400);
+  const submission = parseWithZod(formData, { schema: createApiTokenSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { intent });
+  try {
+    const created = await createApiToken(user.id, submission.value);
+    const body: CreatedReply = { intent, result: submission.reply(), created };
+    // The secret is in this answer only: no cache may keep it.
+    return data(body, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    rethrowUnlessAppError(error);
+    return replyWithError(request, submission, error, { intent });
+  }
+}
+
+export default function ApiTokensPage() {
+  const { t } = useTranslation();
+  const { tokens, now, max } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as CreatedReply | undefined;
+  const created = reply?.created;
+  return (
+    <>
+      <PageHeader
+        title={t("apiTokens.page.title")}
+        description={t("apiTokens.page.description")}
+        actions={
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/profile">
+              <ArrowLeft aria-hidden />
+              {t("apiTokens.page.back")}
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-3">
+          {created ? <NewTokenNotice token={created} /> : null}
+          <TokenList tokens={tokens} now={now} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <CreateTokenForm lastResult={resultFor(reply, "create")} max={max} createdId={created?.id} />
+        </div>
+      </div>
+    </>
+  );
+}
