@@ -5,6 +5,7 @@ import { logger } from "~/core/logger/logger.server";
 import { listChannels } from "~/modules/channels/channels.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { empty, getDb, sql } from "~/modules/db/db.server";
+import { newRecordId } from "~/modules/db/ids";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { postInclude, toPostView } from "~/modules/posts/post-view.server";
 import type { EventSubject } from "~/modules/webhook-events/emit.server";
@@ -76,32 +77,40 @@ export async function anythingDue(now = new Date()): Promise<boolean> {
   return row !== null;
 }
 
+type EventRow = { id: string; userId: string; type: string; subject: string; data: string | null; createdAt: Date };
+
 /**
- * The event's data, written on the event the first time one of its deliveries is sent (a post or
- * channel as the API shows it at that moment), then the same for every delivery and retry.
+ * The events' data, written on each event the first time one of its deliveries is sent (a post or
+ * channel as the API shows it at that moment), then the same for every delivery and retry: each
+ * write is conditional on the data still being empty, and what is stored is what is sent.
  */
-async function eventData(event: { id: string; userId: string; subject: string; data: string | null }): Promise<string> {
-  if (event.data !== null) return event.data;
-  const subject = JSON.parse(event.subject) as EventSubject;
-  let data: unknown;
-  if ("postId" in subject) {
-    const post = await getDb().post.findUnique({ where: { id: subject.postId }, include: postInclude });
-    data = { post: post ? toPostView(post) : { id: subject.postId } };
-  } else if ("channelId" in subject) {
-    const channel = (await listChannels(event.userId)).find((c) => c.id === subject.channelId);
-    data = { channel: channel ?? { id: subject.channelId } };
-  } else {
-    data = { webhook: { id: subject.webhookId } };
-  }
-  const json = JSON.stringify(data);
-  await getDb().webhookEvent.updateMany({ where: { id: event.id, data: null }, data: { data: json } });
-  const stored = await getDb().webhookEvent.findUnique({ where: { id: event.id }, select: { data: true } });
-  return stored?.data ?? json;
+async function freezeEventData(events: EventRow[]): Promise<Map<string, string>> {
+  const data = new Map(events.flatMap((event) => (event.data === null ? [] : [[event.id, event.data] as const])));
+  const unfrozen = [...new Map(events.filter((event) => event.data === null).map((event) => [event.id, event])).values()];
+  if (unfrozen.length === 0) return data;
+  const db = getDb();
+  const subjects = new Map(unfrozen.map((event) => [event.id, JSON.parse(event.subject) as EventSubject]));
+  const postIds = [...subjects.values()].flatMap((subject) => ("postId" in subject ? [subject.postId] : []));
+  const posts = postIds.length > 0 ? await db.post.findMany({ where: { id: { in: postIds } }, include: postInclude }) : [];
+  const channelUsers = [...new Set(unfrozen.filter((event) => "channelId" in subjects.get(event.id)!).map((event) => event.userId))];
+  const channels = new Map((await Promise.all(channelUsers.map((userId) => listChannels(userId)))).flat().map((channel) => [channel.id, channel]));
+  const built = unfrozen.map((event) => {
+    const subject = subjects.get(event.id)!;
+    if ("postId" in subject) {
+      const post = posts.find((p) => p.id === subject.postId);
+      return { id: event.id, json: JSON.stringify({ post: post ? toPostView(post) : { id: subject.postId } }) };
+    }
+    if ("channelId" in subject) return { id: event.id, json: JSON.stringify({ channel: channels.get(subject.channelId) ?? { id: subject.channelId } }) };
+    return { id: event.id, json: JSON.stringify({ webhook: { id: subject.webhookId } }) };
+  });
+  await db.$transaction(built.map((item) => db.webhookEvent.updateMany({ where: { id: item.id, data: null }, data: { data: item.json } })));
+  const stored = await db.webhookEvent.findMany({ where: { id: { in: built.map((item) => item.id) } }, select: { id: true, data: true } });
+  for (const item of built) data.set(item.id, stored.find((row) => row.id === item.id)?.data ?? item.json);
+  return data;
 }
 
-/** The exact bytes sent for an event. */
-export async function eventBody(event: { id: string; userId: string; type: string; subject: string; data: string | null; createdAt: Date }): Promise<string> {
-  const data = await eventData(event);
+/** The exact bytes sent for an event, its data already frozen. */
+function eventBody(event: EventRow, data: string): string {
   return `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"createdAt":${JSON.stringify(event.createdAt.toISOString())},"data":${data}}`;
 }
 
@@ -121,68 +130,164 @@ export interface AttemptView {
   at: string;
 }
 
-/**
- * One attempt at a claimed delivery: sends it, records the attempt, and settles the delivery
- * (delivered; pending again after its backoff; failed once past its 24 hours), each write
- * conditional on this worker still holding it. Null when the delivery is gone (webhook deleted).
- */
+/** One attempt at a claimed delivery (attemptWebhookDeliveries for one). */
 export async function attemptWebhookDelivery(
   workerId: string,
   delivery: ClaimedWebhookDelivery,
   options: SendOptions = sendOptions(),
 ): Promise<AttemptView | null> {
+  const [attempt] = await attemptWebhookDeliveries(workerId, [delivery], options);
+  return attempt ?? null;
+}
+
+/**
+ * Claimed deliveries, sent at once: read together, their events' data frozen together, each sent,
+ * and each outcome recorded as soon as it is known (outcomes arriving within a few milliseconds
+ * share their writes): the attempt, and the delivery settled (delivered; pending again after its
+ * backoff; failed once past its 24 hours), each conditional on this worker still holding it.
+ * Null for a delivery that is gone (webhook deleted) or whose lease was lost.
+ */
+export async function attemptWebhookDeliveries(
+  workerId: string,
+  deliveries: ClaimedWebhookDelivery[],
+  options: SendOptions = sendOptions(),
+  onEach?: (attempt: AttemptView | null) => void,
+): Promise<(AttemptView | null)[]> {
   const db = getDb();
-  const row = await db.webhookDelivery.findUnique({
-    where: { id: delivery.id },
+  const rows = await db.webhookDelivery.findMany({
+    where: { id: { in: deliveries.map((d) => d.id) } },
     select: {
+      id: true,
       webhook: { select: { url: true, secretEnc: true } },
       event: { select: { id: true, userId: true, type: true, subject: true, data: true, createdAt: true } },
     },
   });
-  if (!row) return null;
-  let result: SendResult;
+  let data: Map<string, string> | null = null;
   try {
-    const body = await eventBody(row.event);
-    result = await sendEvent(row.webhook.url, { id: row.event.id, body, secret: unseal(row.webhook.secretEnc) }, options);
+    data = await freezeEventData(rows.map((row) => row.event));
   } catch (error) {
-    logger.error({ err: error, deliveryId: delivery.id }, "Webhook delivery could not be prepared");
-    result = { ok: false, responseStatus: null, error: "Could not prepare the event", durationMs: 0 };
+    logger.error({ err: error }, "Webhook events could not be prepared");
   }
-  const now = new Date();
-  const held = { id: delivery.id, status: "sending", leaseOwner: workerId };
-  const retryAt = new Date(now.getTime() + backoffAfter(delivery.attempts));
-  const data = result.ok
-    ? { status: "delivered", nextAttemptAt: null }
-    : retryAt < delivery.giveUpAt
-      ? { status: "pending", nextAttemptAt: retryAt }
-      : { status: "failed", nextAttemptAt: null };
-  const { count } = await db.webhookDelivery.updateMany({ where: held, data: { ...data, leaseOwner: null, leaseUntil: null } });
-  if (count === 0) return null; // lost the lease meanwhile: whoever holds it now records its own attempt
-  const status = result.ok ? "delivered" : "failed";
-  const attempt = await db.webhookAttempt.create({
-    data: {
-      deliveryId: delivery.id,
-      webhookId: delivery.webhookId,
-      status,
-      responseStatus: result.responseStatus,
-      error: result.error,
-      durationMs: result.durationMs,
-      at: now,
-    },
-  });
-  await db.webhook.updateMany({ where: { id: delivery.webhookId }, data: { lastStatus: status } });
-  return {
-    id: attempt.id,
-    deliveryId: delivery.id,
-    eventId: row.event.id,
-    type: row.event.type,
-    status,
-    responseStatus: result.responseStatus,
-    error: result.error,
-    durationMs: result.durationMs,
-    at: now.toISOString(),
-  };
+  return Promise.all(
+    deliveries.map(async (delivery) => {
+      const row = rows.find((r) => r.id === delivery.id);
+      if (!row) {
+        onEach?.(null);
+        return null;
+      }
+      let result: SendResult;
+      const eventData = data?.get(row.event.id);
+      if (eventData === undefined) result = { ok: false, responseStatus: null, error: "Could not prepare the event", durationMs: 0 };
+      else {
+        try {
+          result = await sendEvent(
+            row.webhook.url,
+            { id: row.event.id, body: eventBody(row.event, eventData), secret: unseal(row.webhook.secretEnc) },
+            options,
+          );
+        } catch (error) {
+          logger.error({ err: error, deliveryId: delivery.id }, "Webhook delivery could not be sent");
+          result = { ok: false, responseStatus: null, error: "Could not send the event", durationMs: 0 };
+        }
+      }
+      const attempt = await recordOutcome({ workerId, delivery, result, eventId: row.event.id, type: row.event.type, at: new Date() });
+      onEach?.(attempt);
+      return attempt;
+    }),
+  );
 }
+
+interface Outcome {
+  workerId: string;
+  delivery: ClaimedWebhookDelivery;
+  result: SendResult;
+  eventId: string;
+  type: string;
+  at: Date;
+}
+
+/** Gathers calls made close together into one flush (as the publisher records its outcomes). */
+function batcher<T, R>(flush: (items: T[]) => Promise<R[]>, { delayMs, max }: { delayMs: number; max: number }): (item: T) => Promise<R> {
+  let queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    flush(batch.map((entry) => entry.item)).then(
+      (results) => batch.forEach((entry, i) => entry.resolve(results[i] as R)),
+      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+    );
+  };
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      if (queue.length >= max) run();
+      else timer ??= setTimeout(run, delayMs);
+    });
+}
+
+const recordOutcome = batcher(
+  async (items: Outcome[]): Promise<(AttemptView | null)[]> => {
+    const db = getDb();
+    const settled = items.map((item) => {
+      if (item.result.ok) return { item, status: "delivered", nextAttemptAt: null };
+      const retryAt = new Date(item.at.getTime() + backoffAfter(item.delivery.attempts));
+      return retryAt < item.delivery.giveUpAt ? { item, status: "pending", nextAttemptAt: retryAt } : { item, status: "failed", nextAttemptAt: null };
+    });
+    // One conditional update per (worker, status, next time): usually one for all the delivered ones.
+    const groups = new Map<string, typeof settled>();
+    for (const entry of settled) {
+      const key = `${entry.item.workerId}|${entry.status}|${entry.nextAttemptAt?.getTime() ?? ""}`;
+      groups.set(key, [...(groups.get(key) ?? []), entry]);
+    }
+    const written = new Set<string>();
+    for (const group of groups.values()) {
+      const [first] = group;
+      const rows = await db.webhookDelivery.updateManyAndReturn({
+        where: { id: { in: group.map((entry) => entry.item.delivery.id) }, status: "sending", leaseOwner: first!.item.workerId },
+        data: { status: first!.status, nextAttemptAt: first!.nextAttemptAt, leaseOwner: null, leaseUntil: null },
+        select: { id: true },
+      });
+      for (const row of rows) written.add(row.id);
+    }
+    const kept = settled.filter((entry) => written.has(entry.item.delivery.id));
+    const attempts = kept.map(({ item }) => ({
+      id: newRecordId(item.at.getTime()),
+      deliveryId: item.delivery.id,
+      webhookId: item.delivery.webhookId,
+      status: item.result.ok ? "delivered" : "failed",
+      responseStatus: item.result.responseStatus,
+      error: item.result.error?.slice(0, 500) ?? null,
+      durationMs: item.result.durationMs,
+      at: item.at,
+    }));
+    if (attempts.length > 0) await db.webhookAttempt.createMany({ data: attempts });
+    for (const status of ["delivered", "failed"]) {
+      const ids = [...new Set(attempts.filter((a) => a.status === status).map((a) => a.webhookId))];
+      // Written only where it changes (usually nowhere): no write at all most of the time.
+      if (ids.length > 0)
+        await db.webhook.updateMany({ where: { id: { in: ids }, OR: [{ lastStatus: null }, { lastStatus: { not: status } }] }, data: { lastStatus: status } });
+    }
+    return items.map((item) => {
+      const attempt = attempts.find((a) => a.deliveryId === item.delivery.id);
+      if (!attempt) return null; // lost the lease meanwhile: whoever holds it now records its own attempt
+      return {
+        id: attempt.id,
+        deliveryId: item.delivery.id,
+        eventId: item.eventId,
+        type: item.type,
+        status: attempt.status === "delivered" ? "delivered" : "failed",
+        responseStatus: attempt.responseStatus,
+        error: attempt.error,
+        durationMs: attempt.durationMs,
+        at: item.at.toISOString(),
+      };
+    });
+  },
+  { delayMs: 20, max: 100 },
+);
 
 /** Deletes events older than RETENTION_MS with their deliveries and attempts; how many went. */
 export async function pruneWebhookEvents(now = Date.now()): Promise<number> {
@@ -227,6 +332,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:webhooks:${randomBytes(4).toString("hex")}`;
   const concurrency = options.concurrency ?? 50;
   const inFlight = new Set<Promise<void>>();
+  /** Deliveries claimed and not yet recorded. */
+  let running = 0;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
@@ -235,10 +342,19 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   let lastPrune = 0;
   let idleWaiters: (() => void)[] = [];
 
+  let timerAt = Infinity;
+  /** Looks again in `delay` ms, unless a look is already planned sooner. */
   const schedule = (delay: number) => {
     if (stopping) return;
+    const at = Date.now() + delay;
+    if (timer && timerAt <= at) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delay);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Infinity;
+      void tick();
+    }, delay);
   };
 
   async function tick() {
@@ -254,14 +370,20 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         lastPrune = Date.now();
         await pruneWebhookEvents().catch((error: unknown) => logger.error({ err: error }, "Could not prune webhook events"));
       }
-      const free = concurrency - inFlight.size;
-      if (free > 0 && (await anythingDue())) {
+      const free = concurrency - running;
+      // Busy: wait until a few slots are free and fill them with one claim.
+      const batch = running === 0 ? 1 : Math.max(1, Math.floor(concurrency / 8));
+      if (free >= batch && (await anythingDue())) {
         const deliveries = await claimDueWebhookDeliveries(workerId, free);
         claimed = deliveries.length;
-        for (const delivery of deliveries) {
-          const done: Promise<void> = attemptWebhookDelivery(workerId, delivery, sendOptions(options.send))
+        if (deliveries.length > 0) {
+          running += deliveries.length;
+          const done: Promise<void> = attemptWebhookDeliveries(workerId, deliveries, sendOptions(options.send), () => {
+            running -= 1;
+            schedule(5);
+          })
             .then(() => undefined)
-            .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, "Webhook delivery crashed"))
+            .catch((error: unknown) => logger.error({ err: error }, "Webhook deliveries crashed"))
             .finally(() => {
               inFlight.delete(done);
               schedule(5);
@@ -275,7 +397,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       ticking = false;
     }
     lastTickFoundNothing = claimed === 0;
-    if (claimed === 0 && inFlight.size === 0) {
+    if (claimed === 0 && running === 0) {
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
     }
@@ -295,7 +417,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     },
     idle() {
       return new Promise<void>((resolve) => {
-        if (lastTickFoundNothing && inFlight.size === 0 && !ticking) resolve();
+        if (lastTickFoundNothing && running === 0 && !ticking) resolve();
         else idleWaiters.push(resolve);
       });
     },
