@@ -92,13 +92,13 @@ export default function WebhookAttemptsPage() {
           </div>
         }
       />
-      <Card>
-        <CardContent className="pt-6">
+      <Card className="max-w-full min-w-0">
+        <CardContent className="min-w-0 pt-6">
           {attempts.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("webhooks.attempts.empty")}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+            <div className="max-w-full overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
                 <thead className="text-xs text-muted-foreground">
                   <tr>
                     <th scope="col" className="py-2 pr-4 font-medium">
@@ -123,7 +123,7 @@ export default function WebhookAttemptsPage() {
                     <tr key={attempt.id} data-testid="attempt">
                       <td className="py-2 pr-4 align-top">
                         <div className="font-medium">{label(attempt.type)}</div>
-                        <div className="font-mono text-xs break-all text-muted-foreground">{attempt.eventId}</div>
+                        <div className="font-mono text-xs whitespace-nowrap text-muted-foreground">{attempt.eventId}</div>
                       </td>
                       <td className="py-2 pr-4 align-top">
                         <StatusBadge status={attempt.status} />

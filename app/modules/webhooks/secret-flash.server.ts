@@ -9,7 +9,7 @@ type Flash = { webhookId: string; sealed: string };
 let storage: SessionStorage<Record<string, unknown>, { secret: Flash }> | undefined;
 function flashStorage() {
   storage ??= createCookieSessionStorage<Record<string, unknown>, { secret: Flash }>({
-    cookie: { name: "plume_webhook_secret", ...baseCookieOptions(), path: "/webhooks", maxAge: 300 },
+    cookie: { name: "plume_webhook_secret", ...baseCookieOptions(), maxAge: 300 },
   });
   return storage;
 }
