@@ -63,6 +63,8 @@ function appEnv(port: number, dataDir: string): Record<string, string> {
     X_OAUTH_URL: `http://127.0.0.1:${FAKE_X_PORT}/i/oauth2`,
     X_API_URL: `http://127.0.0.1:${FAKE_X_PORT}`,
     PUBLISHER_POLL_MS: "300",
+    // The webhooks spec runs its receiver on this machine.
+    WEBHOOKS_ALLOW_PRIVATE: "true",
     MASTODON_ALLOWED_PRIVATE_ORIGINS: FAKE_MASTODON_ORIGIN,
     ...E2E_STRIPE,
   };

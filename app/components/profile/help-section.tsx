@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { BookOpen, CalendarClock, FileText, LifeBuoy, Mail, PenSquare } from "lucide-react";
+import { BookOpen, CalendarClock, FileText, LifeBuoy, Mail, PenSquare, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StatusButton } from "~/components/ui/status-button";
 import { useWritePostHref } from "~/utils/use-write-post-href";
@@ -24,6 +24,10 @@ export function QuickActions({ sessions }: { sessions: number }) {
         <Link to="/queue" className={linkClass}>
           <CalendarClock aria-hidden className="size-4 text-primary" />
           {t("queue.slots.profile.edit")}
+        </Link>
+        <Link to="/webhooks" className={linkClass}>
+          <Webhook aria-hidden className="size-4 text-primary" />
+          {t("profile.quick.webhooks")}
         </Link>
       </nav>
       <Form method="post" className="mt-4 flex flex-col gap-2 border-t pt-4">

@@ -141,6 +141,12 @@ const envSchema = z
     // How long a claimed delivery stays with its publisher without news: a publisher that died holding
     // it gives it up after this. Keep it well above PROVIDER_TIMEOUT_MS.
     PUBLISHER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    // Webhooks may call loopback, private and link-local addresses, and plain http (a receiver on
+    // this machine in development and tests). Off in production: see docs/decisions/0076-webhooks.md.
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY) {

@@ -3,7 +3,17 @@ import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/mo
 import { addOrganizationBodySchema, connectQuerySchema, disconnectBodySchema } from "~/modules/connections/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
 import type { ErrorCode } from "~/modules/errors/codes";
-import { channelParams, postImageParams, postParams, providerParams, tokenParams, userParams } from "~/modules/http/params.server";
+import {
+  channelParams,
+  postImageParams,
+  postParams,
+  providerParams,
+  tokenParams,
+  userParams,
+  webhookEventParams,
+  webhookParams,
+} from "~/modules/http/params.server";
+import { webhookInput } from "~/modules/webhooks/webhooks.server";
 import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
@@ -34,6 +44,7 @@ import {
   postSearchResultSchema,
   searchResultSchema,
   stripeUrlSchema,
+  createdWebhookSchema,
   waitlistCountSchema,
   waitlistJoinedSchema,
 } from "./openapi-schemas";
@@ -44,7 +55,7 @@ import {
 export type ComponentName = keyof typeof componentSchemas;
 
 export interface ApiOperation {
-  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "Queue" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference" | "MCP";
+  tag: "Accounts" | "Connections" | "Channels" | "Posts" | "Queue" | "Webhooks" | "AI drafting" | "Billing" | "Admin" | "Public" | "Reference" | "MCP";
   summary: string;
   description?: string;
   /** Answered without a session. */
@@ -558,6 +569,58 @@ export const API_PATHS: ApiPaths = {
       body: mcpMessageSchema,
       answer: { status: 200, raw: mcpAnswerSchema },
       errors: ["rate_limited"],
+    },
+  },
+  "/api/webhooks": {
+    GET: {
+      tag: "Webhooks",
+      summary: "The user's webhooks, oldest first (session only: a token never manages webhooks)",
+      answer: { status: 200, data: "Webhook", list: "all" },
+    },
+    POST: {
+      tag: "Webhooks",
+      summary: "Add a webhook; its `secret` is in this answer only",
+      description:
+        "`url`: https, at most 2,000 characters, not a private or loopback address (http and private addresses only when the instance sets WEBHOOKS_ALLOW_PRIVATE=true). " +
+        "`events`: one or more of `post.published`, `post.failed`, `channel.needs_reconnect`. At most 10 webhooks a user (409 `webhook_limit_reached`). " +
+        'Each event is a POST of `{id, type, createdAt, data}` with headers `Plume-Event-Id` and `Plume-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`; ' +
+        "anything but a 2xx within 10 s is retried with the same id for 24 hours (30 s, 2 min, 10 min, 1 h, 3 h, then every 6 h). Redirects are not followed.",
+      body: webhookInput,
+      answer: { status: 201, data: createdWebhookSchema },
+      errors: ["webhook_limit_reached"],
+    },
+  },
+  "/api/webhooks/{webhookId}": {
+    DELETE: {
+      tag: "Webhooks",
+      summary: "Delete a webhook and its delivery history",
+      params: webhookParams,
+      answer: { status: 204 },
+    },
+  },
+  "/api/webhooks/{webhookId}/test": {
+    POST: {
+      tag: "Webhooks",
+      summary: "Send a `ping` event now; answers the attempt (a failed ping is not retried)",
+      params: webhookParams,
+      answer: { status: 200, data: "WebhookAttempt" },
+    },
+  },
+  "/api/webhooks/{webhookId}/attempts": {
+    GET: {
+      tag: "Webhooks",
+      summary: "The webhook's last 50 delivery attempts, newest first",
+      params: webhookParams,
+      answer: { status: 200, data: "WebhookAttempt", list: "all" },
+    },
+  },
+  "/api/webhooks/{webhookId}/events/{eventId}/resend": {
+    POST: {
+      tag: "Webhooks",
+      summary: "Queue an event again for this webhook, with the same event id, retried for another 24 hours",
+      params: webhookEventParams,
+      answer: { status: 204 },
+      errors: ["webhook_delivery_in_flight"],
     },
   },
   "/api/openapi.json": {

@@ -12,6 +12,8 @@ import type { UserProfile } from "~/modules/users/user.server";
 import type { AdminUserView } from "~/modules/admin/users.server";
 import type { ApiTokenView } from "~/modules/api-tokens/api-tokens.server";
 import { API_SCOPES } from "~/modules/api-tokens/scopes";
+import type { AttemptView } from "~/modules/webhooks/deliveries.server";
+import type { WebhookView } from "~/modules/webhooks/webhooks.server";
 
 // The shapes the JSON API answers with, for its OpenAPI document. The views build their answers
 // by hand; the type checks at the end fail the typecheck when a view and its schema part ways.
@@ -285,6 +287,30 @@ export const errorSchema = z.object({
   }),
 });
 
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()).describe("Of post.published, post.failed, channel.needs_reconnect"),
+  createdAt: time,
+  lastStatus: z.enum(["delivered", "failed"]).nullable().describe("The last attempt's result; null: nothing sent yet"),
+});
+
+export const createdWebhookSchema = webhookSchema.extend({
+  secret: z.string().describe("whsec_…: signs every request (Plume-Signature). Shown in this answer only."),
+});
+
+export const webhookAttemptSchema = z.object({
+  id: z.string(),
+  deliveryId: z.string(),
+  eventId: z.string().describe("evt_…: the same on every retry; receivers deduplicate by it"),
+  type: z.string().describe("post.published, post.failed, channel.needs_reconnect or ping"),
+  status: z.enum(["delivered", "failed"]),
+  responseStatus: z.number().int().nullable().describe("The receiver's HTTP status; null: no answer (timeout, refused address, network error)"),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+  at: time,
+});
+
 /** The shared shapes, as components of the document (their names are the keys). */
 export const componentSchemas = {
   Post: postSchema,
@@ -294,6 +320,8 @@ export const componentSchemas = {
   AdminUser: adminUserSchema,
   Service: serviceSchema,
   Channel: channelSchema,
+  Webhook: webhookSchema,
+  WebhookAttempt: webhookAttemptSchema,
   Queue: queueSchema,
   SearchResult: searchResultSchema,
   PostSearchResult: postSearchResultSchema,
@@ -311,6 +339,8 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<UserProfile, z.output<typeof userSchema>>>,
   Holds<Same<ServiceEntry, z.output<typeof serviceSchema>>>,
   Holds<Same<ChannelView, z.output<typeof channelSchema>>>,
+  Holds<Same<WebhookView, z.output<typeof webhookSchema>>>,
+  Holds<Same<AttemptView, z.output<typeof webhookAttemptSchema>>>,
   Holds<Same<AdminUserView, z.output<typeof adminUserSchema>>>,
   Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,
   Holds<Same<PostSearchResult, z.output<typeof postSearchResultSchema>>>,

@@ -184,7 +184,9 @@ export function buildOpenApiDocument(paths: ApiPaths = API_PATHS): Json {
   return {
     openapi: "3.1.1",
     info: { title: "Plume API", version: "1", description: DESCRIPTION },
-    tags: ["Accounts", "Connections", "Channels", "Posts", "Queue", "AI drafting", "Billing", "Public", "Reference", "MCP"].map((name) => ({ name })),
+    tags: ["Accounts", "Connections", "Channels", "Posts", "Queue", "Webhooks", "AI drafting", "Billing", "Public", "Reference", "MCP"].map((name) => ({
+      name,
+    })),
     security: [{ session: [] }],
     paths: pathItems(paths),
     components: {

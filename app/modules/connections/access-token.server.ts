@@ -2,6 +2,7 @@ import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
+import { emitChannelsNeedReconnect } from "~/modules/webhook-events/emit.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
@@ -78,10 +79,11 @@ const renewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null },
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
   const channel = await getDb().channel.findUnique({ where: { id: connectionId }, select: { userId: true, network: true, providerUserId: true, kind: true } });
-  await getDb().channel.updateMany({
-    where: { id: connectionId },
-    data: { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null },
-  });
+  const data = { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null };
+  // The write that turned it from working to needing reconnecting tells the webhooks, once.
+  const turned = await getDb().channel.updateManyAndReturn({ where: { id: connectionId, status: "active" }, data, select: { id: true, userId: true } });
+  if (turned.length === 0) await getDb().channel.updateMany({ where: { id: connectionId }, data });
+  else await emitChannelsNeedReconnect(turned);
   // A member's pages hold a copy of the same token (docs/decisions/0058).
   if (channel?.kind === "member") await pagesNeedReconnect(channel, reason);
 }
@@ -256,11 +258,13 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
       // Refused, unless another process stored a newer pair meanwhile: then the refusal only says
       // the refresh token was already spent, and the stored pair is the one to use.
-      const { count } = await db.channel.updateMany({
+      const turned = await db.channel.updateManyAndReturn({
         where: unchanged,
         data: { status: "needs_reconnect", lastError: error.message.slice(0, 500), refreshLeaseUntil: null },
+        select: { id: true, userId: true },
       });
-      if (count === 0) return storedPair(row.id, provider);
+      if (turned.length === 0) return storedPair(row.id, provider);
+      await emitChannelsNeedReconnect(turned);
       logger.warn({ provider, status: error.status, message: error.message }, "Refresh refused: the user must reconnect");
       throw new ConnectionUnusable(provider, "needs_reconnect");
     }

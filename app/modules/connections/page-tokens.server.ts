@@ -1,3 +1,4 @@
+import { emitChannelsNeedReconnect } from "~/modules/webhook-events/emit.server";
 import { getDb } from "~/modules/db/db.server";
 
 // A page channel (kind "page", docs/decisions/0058) publishes with the token of the member who
@@ -38,14 +39,19 @@ export async function copyTokensToPages(member: { userId: string; network: strin
  * a token nobody renews. Reconnecting the member with the scopes makes them usable again.
  */
 export async function suspendPages(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<number> {
-  const { count } = await getDb().channel.updateMany({
-    where: pagesOf(member),
-    data: { accessTokenEnc: null, refreshTokenEnc: null, status: "needs_reconnect", lastError: reason, refreshLeaseUntil: null },
-  });
-  return count;
+  const data = { accessTokenEnc: null, refreshTokenEnc: null, status: "needs_reconnect", lastError: reason, refreshLeaseUntil: null };
+  const turned = await getDb().channel.updateManyAndReturn({ where: { ...pagesOf(member), status: "active" }, data, select: { id: true, userId: true } });
+  const { count } = await getDb().channel.updateMany({ where: { ...pagesOf(member), status: { not: "active" } }, data });
+  await emitChannelsNeedReconnect(turned);
+  return turned.length + count;
 }
 
 /** A member whose token is dead: its pages' copies are the same token, so they need reconnecting too. */
 export async function pagesNeedReconnect(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<void> {
-  await getDb().channel.updateMany({ where: { ...pagesOf(member), status: "active" }, data: { status: "needs_reconnect", lastError: reason.slice(0, 500) } });
+  const turned = await getDb().channel.updateManyAndReturn({
+    where: { ...pagesOf(member), status: "active" },
+    data: { status: "needs_reconnect", lastError: reason.slice(0, 500) },
+    select: { id: true, userId: true },
+  });
+  await emitChannelsNeedReconnect(turned);
 }

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   account_unverified: 409,
   post_not_failed: 409,
   pages_unavailable: 409,
+  webhook_limit_reached: 409,
+  webhook_delivery_in_flight: 409,
   setup_closed: 409,
   setup_required: 409,
   queue_empty: 409,

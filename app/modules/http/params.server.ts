@@ -15,6 +15,10 @@ export const postParams = z.object({ postId: recordIdParam("posts.errors.notFoun
 export const postImageParams = postParams.extend({ imageId: recordIdParam("posts.errors.imageNotFound") });
 export const channelParams = z.object({ channelId: recordIdParam("connections.errors.channelNotFound") });
 export const tokenParams = z.object({ tokenId: recordIdParam("apiTokens.errors.notFound") });
+export const webhookParams = z.object({ webhookId: recordIdParam("webhooks.errors.notFound") });
+export const webhookEventParams = webhookParams.extend({
+  eventId: z.string({ error: "webhooks.errors.eventNotFound" }).regex(/^evt_[0-9a-f]{1,64}$/, { error: "webhooks.errors.eventNotFound" }),
+});
 export const userParams = z.object({ userId: recordIdParam("admin.users.errors.notFound") });
 export const providerParams = z.object({ provider: z.enum(PLATFORMS, { error: "errors.apiNotFound" }) });
 /** Any network a channel can be of (the app-password connect page). */

@@ -1,6 +1,7 @@
 import { trackPostsPublished } from "~/modules/analytics/server-events.server";
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
+import { emitPostEvents } from "~/modules/webhook-events/emit.server";
 import { logger } from "~/core/logger/logger.server";
 import type { NetworkId } from "~/core/platforms/platforms";
 import type { Outcome } from "./failures.server";
@@ -151,6 +152,11 @@ async function settlePosts(postIds: string[]): Promise<void> {
       select: { id: true },
     });
     trackPostsPublished(settled.map((post) => post.id));
+    // The posts this write made published, and only those (another settling wrote the others).
+    await emitPostEvents(
+      "post.published",
+      settled.map((post) => post.id),
+    );
   }
   // Usually a post whose other delivery is still under way: already "publishing", nothing to write.
   if (others.length === 0) return;
@@ -198,6 +204,7 @@ export async function settlePostOf(postId: string): Promise<boolean> {
     // Only the write that made it failed tells the user, once.
     if (status === "failed") await notifyPublishFailed(postId);
     if (status === "published") trackPostsPublished([postId]);
+    if (status === "failed" || status === "published") await emitPostEvents(status === "failed" ? "post.failed" : "post.published", [postId]);
     return true;
   }
   return false;

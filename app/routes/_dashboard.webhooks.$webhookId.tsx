@@ -1,0 +1,160 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { ArrowLeft, RotateCw, Send } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/layout/shells";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { StatusButton } from "~/components/ui/status-button";
+import { StatusBadge, useEventLabel } from "~/components/webhooks/webhook-views";
+import { requireUser } from "~/modules/auth/guards.server";
+import { isAppError } from "~/modules/errors/app-error";
+import { webhookParams } from "~/modules/http/params.server";
+import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
+import { getRequestT } from "~/modules/i18n/i18n.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { listAttempts, listWebhooks, pingWebhook, resendEvent } from "~/modules/webhooks/webhooks.server";
+import { useFormatDate } from "~/utils/use-format-date";
+import type { RouteHandle } from "~/utils/page-title";
+
+// One webhook's recent deliveries (the last 50 attempts), each failed or delivered event with a
+// Resend button that queues it again with the same event id.
+
+export const handle: RouteHandle = { title: "webhooks.list.attempts" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { webhookId } = getPageParams(params, webhookParams);
+  try {
+    const attempts = await listAttempts(user.id, webhookId);
+    const webhook = (await listWebhooks(user.id)).find((hook) => hook.id === webhookId)!;
+    return { webhook, attempts };
+  } catch (error) {
+    rethrowAsResponse(error);
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { webhookId } = getPageParams(params, webhookParams);
+  const { t } = await getRequestT(request);
+  const formData = await request.formData();
+  const back = `/webhooks/${webhookId}`;
+  try {
+    if (formData.get("intent") === "test") {
+      const attempt = await pingWebhook(user.id, webhookId);
+      return redirectWithToast(
+        back,
+        attempt.status === "delivered"
+          ? { color: "success", title: t("webhooks.test.delivered", { status: attempt.responseStatus ?? "" }) }
+          : { color: "error", title: t("webhooks.test.failed", { error: attempt.error ?? "" }) },
+      );
+    }
+    await resendEvent(user.id, webhookId, String(formData.get("eventId") ?? ""));
+    return redirectWithToast(back, { color: "success", title: t("webhooks.attempts.resent") });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(error.messageKey === "webhooks.errors.notFound" ? "/webhooks" : back, {
+      color: "error",
+      title: t(error.messageKey, error.options.values),
+    });
+  }
+}
+
+export default function WebhookAttemptsPage() {
+  const { t } = useTranslation();
+  const { webhook, attempts } = useLoaderData<typeof loader>();
+  const label = useEventLabel();
+  const formatDate = useFormatDate();
+  const navigation = useNavigation();
+  const busyWith = navigation.state !== "idle" ? (navigation.formData?.get("eventId") ?? navigation.formData?.get("intent")) : null;
+  return (
+    <>
+      <PageHeader
+        title={t("webhooks.attempts.title", { url: webhook.url })}
+        description={t("webhooks.attempts.description")}
+        className="[&_h1]:break-all"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="ghost">
+              <Link to="/webhooks">
+                <ArrowLeft aria-hidden />
+                {t("webhooks.attempts.back")}
+              </Link>
+            </Button>
+            <Form method="post">
+              <StatusButton name="intent" value="test" variant="outline" pending={busyWith === "test" || undefined}>
+                <Send aria-hidden />
+                {t("webhooks.list.test")}
+              </StatusButton>
+            </Form>
+          </div>
+        }
+      />
+      <Card className="max-w-full min-w-0">
+        <CardContent className="min-w-0 pt-6">
+          {attempts.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("webhooks.attempts.empty")}</p>
+          ) : (
+            <div className="max-w-full overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <thead className="text-xs text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("webhooks.attempts.event")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("webhooks.attempts.status")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("webhooks.attempts.response")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("webhooks.attempts.at")}
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      <span className="sr-only">{t("webhooks.attempts.resend")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {attempts.map((attempt) => (
+                    <tr key={attempt.id} data-testid="attempt">
+                      <td className="py-2 pr-4 align-top">
+                        <div className="font-medium">{label(attempt.type)}</div>
+                        <div className="font-mono text-xs whitespace-nowrap text-muted-foreground">{attempt.eventId}</div>
+                      </td>
+                      <td className="py-2 pr-4 align-top">
+                        <StatusBadge status={attempt.status} />
+                      </td>
+                      <td className="py-2 pr-4 align-top">
+                        {attempt.responseStatus ? <Badge tone="neutral">HTTP {attempt.responseStatus}</Badge> : t("webhooks.attempts.noAnswer")}
+                        {attempt.error ? <div className="mt-1 max-w-64 text-xs break-words text-muted-foreground">{attempt.error}</div> : null}
+                      </td>
+                      <td className="py-2 pr-4 align-top whitespace-nowrap">{formatDate(attempt.at)}</td>
+                      <td className="py-2 text-right align-top">
+                        <Form method="post">
+                          <input type="hidden" name="eventId" value={attempt.eventId} />
+                          <StatusButton
+                            variant="outline"
+                            size="sm"
+                            pending={busyWith === attempt.eventId || undefined}
+                            aria-label={`${t("webhooks.attempts.resend")} ${attempt.eventId}`}
+                          >
+                            <RotateCw aria-hidden />
+                            {t("webhooks.attempts.resend")}
+                          </StatusButton>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

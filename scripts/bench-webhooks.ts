@@ -1,0 +1,92 @@
+// npm run bench:webhooks: 1,000 webhook events to a local receiver that answers each after 50 ms
+// must all be delivered (signed, one request each) in under 5 s: the worker keeps ~50 in flight
+// (docs/decisions/0076-webhooks.md). SQLite by default (a temporary file); BENCH_DATABASE_URL=
+// postgresql://user@host/db runs it on PostgreSQL in a temporary database created and dropped here.
+// Knobs: BENCH_EVENTS (1000), BENCH_LATENCY_MS (50), BENCH_CONCURRENCY (50), BENCH_LIMIT_S (5).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startWebhookReceiver } from "../tests/fakes/webhook-receiver";
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const LIMIT_MS = Number(process.env.BENCH_LIMIT_S ?? 5) * 1000;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "plume-bench-webhooks-"));
+let databaseUrl = `file:${path.join(dataDir, "bench.db")}`;
+let pgDatabase: string | undefined;
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+if (ADMIN_URL) {
+  pgDatabase = `plume_bench_webhooks_${Date.now()}`;
+  await adminQuery(`CREATE DATABASE "${pgDatabase}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${pgDatabase}`;
+  databaseUrl = url.toString();
+}
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  APP_SECRET: randomBytes(32).toString("base64url"),
+  APP_URL: "http://localhost:3000",
+  LOG_LEVEL: "warn",
+  WEBHOOKS_ALLOW_PRIVATE: "true",
+});
+const { resetEnvCache } = await import("../app/core/env/env.server");
+resetEnvCache();
+const { getDb, disconnectDb } = await import("../app/modules/db/db.server");
+const { migrate } = await import("../app/modules/db/migrate.server");
+const { emitEvents } = await import("../app/modules/webhook-events/emit.server");
+const { createWebhook } = await import("../app/modules/webhooks/webhooks.server");
+const { startWebhookWorker } = await import("../app/modules/webhooks/deliveries.server");
+
+const receiver = await startWebhookReceiver();
+receiver.answer = () => ({ status: 200, delayMs: LATENCY_MS });
+let failed = false;
+try {
+  await migrate(databaseUrl);
+  const db = getDb();
+  const user = await db.user.create({ data: { email: "bench-webhooks@example.com", passwordHash: "x" } });
+  await createWebhook(user.id, { url: `${receiver.url}/bench`, events: ["post.published"] });
+  const post = await db.post.create({ data: { userId: user.id, status: "published", platforms: "linkedin", linkedinText: "Bench" } });
+  // The events, written as the publisher writes them (in batches, as posts settle together).
+  for (let i = 0; i < EVENTS; i += 100) {
+    await emitEvents(
+      "post.published",
+      Array.from({ length: Math.min(100, EVENTS - i) }, () => ({ userId: user.id, subject: { postId: post.id } })),
+    );
+  }
+  const started = performance.now();
+  const worker = startWebhookWorker({ pollMs: 100, concurrency: CONCURRENCY });
+  while (receiver.requests.length < EVENTS && performance.now() - started < LIMIT_MS * 4) await new Promise((resolve) => setTimeout(resolve, 10));
+  const elapsed = performance.now() - started;
+  await worker.idle();
+  await worker.stop();
+  const delivered = await db.webhookDelivery.count({ where: { status: "delivered" } });
+  const ids = new Set(receiver.requests.map((r) => r.headers["plume-event-id"]));
+  const line = `${EVENTS} events, ${LATENCY_MS} ms receiver, ${CONCURRENCY} in flight (${ADMIN_URL ? "PostgreSQL" : "SQLite"}): ${receiver.requests.length} requests, ${ids.size} distinct ids, ${delivered} delivered in ${(elapsed / 1000).toFixed(2)} s (${Math.round((EVENTS / elapsed) * 1000)}/s)`;
+  console.log(line);
+  if (delivered !== EVENTS || ids.size !== EVENTS || receiver.requests.length !== EVENTS || elapsed >= LIMIT_MS) {
+    console.error(`FAILED: expected ${EVENTS} deliveries, once each, in under ${LIMIT_MS / 1000} s`);
+    failed = true;
+  }
+} finally {
+  await receiver.close();
+  await disconnectDb();
+  if (pgDatabase) await adminQuery(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
