@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -14,19 +14,27 @@ import type { FormReply } from "~/modules/forms/reply";
 import { resultFor } from "~/modules/forms/reply";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
+import { combineHeaders } from "~/modules/http/headers.server";
+import { secretFlashHeader, takeSecretFlash } from "~/modules/http/secret-flash.server";
+import { createToastHeaders } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
 
-// Profile → API access: the user's personal access tokens (docs/decisions/0075). A new token is
-// answered by the action and shown from its answer, once: never in a URL, a cookie or the session.
+// Profile → API access: the user's personal access tokens (docs/decisions/0075). A new token goes
+// from the form's redirect to this page sealed in a one-time cookie (secret-flash), shown once:
+// never in a URL nor the session, and a reload no longer has it.
 
 export const handle: RouteHandle = { title: "apiTokens.page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUserSession(request);
-  return { tokens: await listApiTokens(user.id), now: new Date().toISOString(), max: MAX_API_TOKENS };
+  const [tokens, flash] = await Promise.all([listApiTokens(user.id), takeSecretFlash(request, "apiToken")]);
+  const shown = flash.secret && tokens.find((token) => token.id === flash.secret?.id);
+  const created: (ApiTokenView & { token: string }) | null = shown && flash.secret ? { ...shown, token: flash.secret.value } : null;
+  // The secret is in this answer only: no cache may keep it.
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (flash.header) headers.set("Set-Cookie", flash.header);
+  return data({ tokens, created, now: new Date().toISOString(), max: MAX_API_TOKENS }, { headers });
 }
-
-type CreatedReply = FormReply & { created?: ApiTokenView & { token: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUserSession(request);
@@ -38,9 +46,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(submission, { intent });
   try {
     const created = await createApiToken(user.id, submission.value);
-    const body: CreatedReply = { intent, result: submission.reply(), created };
-    // The secret is in this answer only: no cache may keep it.
-    return data(body, { status: 201, headers: { "Cache-Control": "no-store" } });
+    const headers = combineHeaders(
+      await createToastHeaders({ color: "success", title: t("apiTokens.page.newTitle", { name: created.name }) }),
+      new Headers({ "Set-Cookie": await secretFlashHeader("apiToken", created.id, created.token) }),
+    );
+    return redirect("/profile/api", { headers });
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { intent });
@@ -49,9 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ApiTokensPage() {
   const { t } = useTranslation();
-  const { tokens, now, max } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as CreatedReply | undefined;
-  const created = reply?.created;
+  const { tokens, created, now, max } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as FormReply | undefined;
   return (
     <>
       <PageHeader

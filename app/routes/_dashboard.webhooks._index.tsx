@@ -11,7 +11,7 @@ import type { FormReply } from "~/modules/forms/reply";
 import { combineHeaders } from "~/modules/http/headers.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
 import { createToastHeaders, redirectWithToast } from "~/modules/toast/toast.server";
-import { secretFlashHeader, takeSecretFlash } from "~/modules/webhooks/secret-flash.server";
+import { secretFlashHeader, takeSecretFlash } from "~/modules/http/secret-flash.server";
 import { createWebhook, listWebhooks, pingWebhook, webhookInput } from "~/modules/webhooks/webhooks.server";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -22,8 +22,8 @@ export const handle: RouteHandle = { title: "webhooks.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [webhooks, flash] = await Promise.all([listWebhooks(user.id), takeSecretFlash(request)]);
-  const secret = flash.secret && webhooks.some((hook) => hook.id === flash.secret?.webhookId) ? flash.secret.value : null;
+  const [webhooks, flash] = await Promise.all([listWebhooks(user.id), takeSecretFlash(request, "webhook")]);
+  const secret = flash.secret && webhooks.some((hook) => hook.id === flash.secret?.id) ? flash.secret.value : null;
   return data({ webhooks, secret }, flash.header ? { headers: { "Set-Cookie": flash.header } } : undefined);
 }
 
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const hook = await createWebhook(user.id, submission.value);
         const headers = combineHeaders(
           await createToastHeaders({ color: "success", title: t("webhooks.add.added") }),
-          new Headers({ "Set-Cookie": await secretFlashHeader(hook.id, hook.secret) }),
+          new Headers({ "Set-Cookie": await secretFlashHeader("webhook", hook.id, hook.secret) }),
         );
         return redirect("/webhooks", { headers });
       } catch (error) {

@@ -310,7 +310,7 @@ describe("the profile's API page without JavaScript", () => {
   const pagePost = (cookie: string, form: URLSearchParams, lang = "en") =>
     call(page.action as Handler, { method: "POST", url: `${BASE}/profile/api`, cookie, form, lang });
 
-  it("creates a token and answers it in the page's data once, never in a header or cookie", async () => {
+  it("creates a token, redirects, and shows it once from a sealed one-time cookie, never in the URL", async () => {
     const owner = await user();
     const form = new URLSearchParams([
       ["intent", "create"],
@@ -320,26 +320,37 @@ describe("the profile's API page without JavaScript", () => {
       ["expiresInDays", "90"],
     ]);
     const answer = await pagePost(owner.cookie, form);
-    expect(answer.status).toBe(201);
-    const created = answer.body.created as { token: string; id: string; scopes: string[]; expiresAt: string };
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/profile/api");
+    const setCookie = answer.headers.get("Set-Cookie") ?? "";
+    const flash = /plume_secret_once=[^;]+/.exec(setCookie)?.[0];
+    expect(flash).toBeDefined();
+    const [row] = await getDb().apiToken.findMany({ where: { userId: owner.id } });
+    expect(row?.scopes).toBe("posts:read posts:write");
+
+    const load = (cookie: string) => call(page.loader as Handler, { url: `${BASE}/profile/api`, cookie });
+    const shown = await load(`${owner.cookie}; ${flash}`);
+    const created = shown.body.created as { token: string; id: string; scopes: string[] };
+    expect(created.id).toBe(row?.id);
     expect(created.token).toMatch(/^plm_/);
     expect(created.scopes).toEqual(["posts:read", "posts:write"]);
-    expect(answer.body.result.status).toBe("success");
+    // Sealed: the cookie never holds the token as such, and the page that showed it clears it.
+    expect(decodeURIComponent(setCookie)).not.toContain(created.token);
+    expect(shown.headers.get("Cache-Control")).toBe("no-store");
+    expect(shown.headers.get("Set-Cookie")).toMatch(/plume_secret_once=;/);
     expect((await listPosts(created.token)).status).toBe(200);
 
-    const loaded = (await page.loader({
-      request: new Request(`${BASE}/profile/api`, { headers: { Cookie: owner.cookie } }),
-      params: {},
-      context: {},
-    } as never)) as {
-      tokens: { id: string }[];
-    };
-    expect(loaded.tokens.map((token) => token.id)).toEqual([created.id]);
-    expect(JSON.stringify(loaded)).not.toContain(created.token);
+    const again = await load(owner.cookie);
+    expect(again.body.created).toBeNull();
+    expect((again.body.tokens as { id: string }[]).map((token) => token.id)).toEqual([created.id]);
+    expect(JSON.stringify(again.body)).not.toContain(created.token);
+    // Another user's page never shows it, even with the cookie.
+    const stranger = await user();
+    expect((await load(`${stranger.cookie}; ${flash}`)).body.created).toBeNull();
 
     const single = await pagePost(owner.cookie, new URLSearchParams({ intent: "create", name: "Reader", scopes: "channels:read", expiresInDays: "" }));
-    expect(single.status).toBe(201);
-    expect(single.body.created).toMatchObject({ scopes: ["channels:read"], expiresAt: null });
+    expect(single.status).toBe(302);
+    expect(await getDb().apiToken.findFirst({ where: { userId: owner.id, name: "Reader" } })).toMatchObject({ scopes: "channels:read", expiresAt: null });
   });
 
   it("refuses bad input with French messages on the fields, creating nothing", async () => {

@@ -48,7 +48,7 @@ export async function call(
     const json = value.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : null;
     return { status: value.status, headers: value.headers, body: json };
   }
-  const wrapped = value as { type?: string; init?: { status?: number } | null; data?: unknown };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(), body: wrapped.data };
+  const wrapped = value as { type?: string; init?: { status?: number; headers?: HeadersInit } | null; data?: unknown };
+  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), body: wrapped.data };
   return { status: 200, headers: new Headers(), body: value };
 }
