@@ -6,6 +6,7 @@ import { listChannels } from "~/modules/channels/channels.server";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { empty, getDb, sql } from "~/modules/db/db.server";
 import { newRecordId } from "~/modules/db/ids";
+import { inTransaction, type Tx } from "~/modules/db/transaction.server";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { postInclude, toPostView } from "~/modules/posts/post-view.server";
 import type { EventSubject } from "~/modules/webhook-events/emit.server";
@@ -103,7 +104,10 @@ async function freezeEventData(events: EventRow[]): Promise<Map<string, string>>
     if ("channelId" in subject) return { id: event.id, json: JSON.stringify({ channel: channels.get(subject.channelId) ?? { id: subject.channelId } }) };
     return { id: event.id, json: JSON.stringify({ webhook: { id: subject.webhookId } }) };
   });
-  await db.$transaction(built.map((item) => db.webhookEvent.updateMany({ where: { id: item.id, data: null }, data: { data: item.json } })));
+  // One conditional write per distinct data (events about one post share theirs), in one transaction.
+  const byJson = new Map<string, string[]>();
+  for (const item of built) byJson.set(item.json, [...(byJson.get(item.json) ?? []), item.id]);
+  await db.$transaction([...byJson].map(([json, ids]) => db.webhookEvent.updateMany({ where: { id: { in: ids }, data: null }, data: { data: json } })));
   const stored = await db.webhookEvent.findMany({ where: { id: { in: built.map((item) => item.id) } }, select: { id: true, data: true } });
   for (const item of built) data.set(item.id, stored.find((row) => row.id === item.id)?.data ?? item.json);
   return data;
@@ -140,21 +144,19 @@ export async function attemptWebhookDelivery(
   return attempt ?? null;
 }
 
+/** A claimed delivery ready to send: its webhook and the exact event bytes (null: it is gone). */
+export interface PreparedWebhookDelivery {
+  delivery: ClaimedWebhookDelivery;
+  target: { url: string; secretEnc: string; eventId: string; type: string; body: string | null } | null;
+}
+
 /**
- * Claimed deliveries, sent at once: read together, their events' data frozen together, each sent,
- * and each outcome recorded as soon as it is known (outcomes arriving within a few milliseconds
- * share their writes): the attempt, and the delivery settled (delivered; pending again after its
- * backoff; failed once past its 24 hours), each conditional on this worker still holding it.
- * Null for a delivery that is gone (webhook deleted) or whose lease was lost.
+ * Claimed deliveries made ready to send, together: one read of the deliveries with their webhooks
+ * and events, and the events' data frozen in one transaction (see freezeEventData).
  */
-export async function attemptWebhookDeliveries(
-  workerId: string,
-  deliveries: ClaimedWebhookDelivery[],
-  options: SendOptions = sendOptions(),
-  onEach?: (attempt: AttemptView | null) => void,
-): Promise<(AttemptView | null)[]> {
-  const db = getDb();
-  const rows = await db.webhookDelivery.findMany({
+export async function prepareWebhookDeliveries(deliveries: ClaimedWebhookDelivery[]): Promise<PreparedWebhookDelivery[]> {
+  if (deliveries.length === 0) return [];
+  const rows = await getDb().webhookDelivery.findMany({
     where: { id: { in: deliveries.map((d) => d.id) } },
     select: {
       id: true,
@@ -168,33 +170,70 @@ export async function attemptWebhookDeliveries(
   } catch (error) {
     logger.error({ err: error }, "Webhook events could not be prepared");
   }
-  return Promise.all(
-    deliveries.map(async (delivery) => {
-      const row = rows.find((r) => r.id === delivery.id);
-      if (!row) {
-        onEach?.(null);
-        return null;
-      }
-      let result: SendResult;
-      const eventData = data?.get(row.event.id);
-      if (eventData === undefined) result = { ok: false, responseStatus: null, error: "Could not prepare the event", durationMs: 0 };
-      else {
-        try {
-          result = await sendEvent(
-            row.webhook.url,
-            { id: row.event.id, body: eventBody(row.event, eventData), secret: unseal(row.webhook.secretEnc) },
-            options,
-          );
-        } catch (error) {
-          logger.error({ err: error, deliveryId: delivery.id }, "Webhook delivery could not be sent");
-          result = { ok: false, responseStatus: null, error: "Could not send the event", durationMs: 0 };
-        }
-      }
-      const attempt = await recordOutcome({ workerId, delivery, result, eventId: row.event.id, type: row.event.type, at: new Date() });
-      onEach?.(attempt);
-      return attempt;
-    }),
-  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return deliveries.map((delivery) => {
+    const row = byId.get(delivery.id);
+    if (!row) return { delivery, target: null };
+    const eventData = data?.get(row.event.id);
+    return {
+      delivery,
+      target: {
+        url: row.webhook.url,
+        secretEnc: row.webhook.secretEnc,
+        eventId: row.event.id,
+        type: row.event.type,
+        body: eventData === undefined ? null : eventBody(row.event, eventData),
+      },
+    };
+  });
+}
+
+/**
+ * Sends one prepared delivery and records its outcome: outcomes arriving within a few milliseconds
+ * share one transaction (the attempts, and the deliveries settled: delivered; pending again after
+ * their backoff; failed once past their 24 hours), each conditional on this worker still holding
+ * it. Null for a delivery that is gone (webhook deleted) or whose lease was lost.
+ */
+export async function sendPreparedWebhookDelivery(
+  workerId: string,
+  prepared: PreparedWebhookDelivery,
+  options: SendOptions = sendOptions(),
+): Promise<AttemptView | null> {
+  const { delivery, target } = prepared;
+  if (!target) return null;
+  let result: SendResult;
+  if (target.body === null) result = { ok: false, responseStatus: null, error: "Could not prepare the event", durationMs: 0 };
+  else {
+    try {
+      result = await sendEvent(target.url, { id: target.eventId, body: target.body, secret: unseal(target.secretEnc) }, options);
+    } catch (error) {
+      logger.error({ err: error, deliveryId: delivery.id }, "Webhook delivery could not be sent");
+      result = { ok: false, responseStatus: null, error: "Could not send the event", durationMs: 0 };
+    }
+  }
+  return recordOutcome({ workerId, delivery, result, eventId: target.eventId, type: target.type, at: new Date() });
+}
+
+/** Claimed deliveries, prepared together and sent at once (prepare, then send each). */
+export async function attemptWebhookDeliveries(
+  workerId: string,
+  deliveries: ClaimedWebhookDelivery[],
+  options: SendOptions = sendOptions(),
+): Promise<(AttemptView | null)[]> {
+  const prepared = await prepareWebhookDeliveries(deliveries);
+  return Promise.all(prepared.map((item) => sendPreparedWebhookDelivery(workerId, item, options)));
+}
+
+/**
+ * Gives claimed deliveries that were never sent back (a stopping worker): pending again, due now,
+ * their claim's attempt not counted. Conditional on still holding them.
+ */
+export async function releaseWebhookDeliveries(workerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await getDb().webhookDelivery.updateMany({
+    where: { id: { in: ids }, status: "sending", leaseOwner: workerId },
+    data: { status: "pending", leaseOwner: null, leaseUntil: null, attempts: { decrement: 1 } },
+  });
 }
 
 interface Outcome {
@@ -229,65 +268,72 @@ function batcher<T, R>(flush: (items: T[]) => Promise<R[]>, { delayMs, max }: { 
 }
 
 const recordOutcome = batcher(
-  async (items: Outcome[]): Promise<(AttemptView | null)[]> => {
-    const db = getDb();
-    const settled = items.map((item) => {
-      if (item.result.ok) return { item, status: "delivered", nextAttemptAt: null };
-      const retryAt = new Date(item.at.getTime() + backoffAfter(item.delivery.attempts));
-      return retryAt < item.delivery.giveUpAt ? { item, status: "pending", nextAttemptAt: retryAt } : { item, status: "failed", nextAttemptAt: null };
-    });
-    // One conditional update per (worker, status, next time): usually one for all the delivered ones.
-    const groups = new Map<string, typeof settled>();
-    for (const entry of settled) {
-      const key = `${entry.item.workerId}|${entry.status}|${entry.nextAttemptAt?.getTime() ?? ""}`;
-      groups.set(key, [...(groups.get(key) ?? []), entry]);
-    }
-    const written = new Set<string>();
-    for (const group of groups.values()) {
-      const [first] = group;
-      const rows = await db.webhookDelivery.updateManyAndReturn({
-        where: { id: { in: group.map((entry) => entry.item.delivery.id) }, status: "sending", leaseOwner: first!.item.workerId },
-        data: { status: first!.status, nextAttemptAt: first!.nextAttemptAt, leaseOwner: null, leaseUntil: null },
-        select: { id: true },
-      });
-      for (const row of rows) written.add(row.id);
-    }
-    const kept = settled.filter((entry) => written.has(entry.item.delivery.id));
-    const attempts = kept.map(({ item }) => ({
-      id: newRecordId(item.at.getTime()),
-      deliveryId: item.delivery.id,
-      webhookId: item.delivery.webhookId,
-      status: item.result.ok ? "delivered" : "failed",
-      responseStatus: item.result.responseStatus,
-      error: item.result.error?.slice(0, 500) ?? null,
-      durationMs: item.result.durationMs,
-      at: item.at,
-    }));
-    if (attempts.length > 0) await db.webhookAttempt.createMany({ data: attempts });
-    for (const status of ["delivered", "failed"]) {
-      const ids = [...new Set(attempts.filter((a) => a.status === status).map((a) => a.webhookId))];
-      // Written only where it changes (usually nowhere): no write at all most of the time.
-      if (ids.length > 0)
-        await db.webhook.updateMany({ where: { id: { in: ids }, OR: [{ lastStatus: null }, { lastStatus: { not: status } }] }, data: { lastStatus: status } });
-    }
-    return items.map((item) => {
-      const attempt = attempts.find((a) => a.deliveryId === item.delivery.id);
-      if (!attempt) return null; // lost the lease meanwhile: whoever holds it now records its own attempt
-      return {
-        id: attempt.id,
-        deliveryId: item.delivery.id,
-        eventId: item.eventId,
-        type: item.type,
-        status: attempt.status === "delivered" ? "delivered" : "failed",
-        responseStatus: attempt.responseStatus,
-        error: attempt.error,
-        durationMs: attempt.durationMs,
-        at: item.at.toISOString(),
-      };
-    });
-  },
-  { delayMs: 20, max: 100 },
+  (items: Outcome[]) => inTransaction((tx) => recordOutcomes(tx, items)),
+  // Every 50 ms or 200 outcomes: at ~50 in flight and 50 ms answers, one commit per ~50 sends.
+  { delayMs: 50, max: 200 },
 );
+
+/**
+ * The outcomes of finished sends, written in one transaction (one commit for the lot): the
+ * deliveries settled first (a write: the transaction starts by taking the lock), each conditional
+ * on its worker still holding it, then the attempts of those written, then the webhooks' status.
+ */
+async function recordOutcomes(db: Tx, items: Outcome[]): Promise<(AttemptView | null)[]> {
+  const settled = items.map((item) => {
+    if (item.result.ok) return { item, status: "delivered", nextAttemptAt: null };
+    const retryAt = new Date(item.at.getTime() + backoffAfter(item.delivery.attempts));
+    return retryAt < item.delivery.giveUpAt ? { item, status: "pending", nextAttemptAt: retryAt } : { item, status: "failed", nextAttemptAt: null };
+  });
+  // One conditional update per (worker, status, next time): usually one for all the delivered ones.
+  const groups = new Map<string, typeof settled>();
+  for (const entry of settled) {
+    const key = `${entry.item.workerId}|${entry.status}|${entry.nextAttemptAt?.getTime() ?? ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  const written = new Set<string>();
+  for (const group of groups.values()) {
+    const [first] = group;
+    const rows = await db.webhookDelivery.updateManyAndReturn({
+      where: { id: { in: group.map((entry) => entry.item.delivery.id) }, status: "sending", leaseOwner: first!.item.workerId },
+      data: { status: first!.status, nextAttemptAt: first!.nextAttemptAt, leaseOwner: null, leaseUntil: null },
+      select: { id: true },
+    });
+    for (const row of rows) written.add(row.id);
+  }
+  const kept = settled.filter((entry) => written.has(entry.item.delivery.id));
+  const attempts = kept.map(({ item }) => ({
+    id: newRecordId(item.at.getTime()),
+    deliveryId: item.delivery.id,
+    webhookId: item.delivery.webhookId,
+    status: item.result.ok ? "delivered" : "failed",
+    responseStatus: item.result.responseStatus,
+    error: item.result.error?.slice(0, 500) ?? null,
+    durationMs: item.result.durationMs,
+    at: item.at,
+  }));
+  if (attempts.length > 0) await db.webhookAttempt.createMany({ data: attempts });
+  for (const status of ["delivered", "failed"]) {
+    const ids = [...new Set(attempts.filter((a) => a.status === status).map((a) => a.webhookId))];
+    // Written only where it changes (usually nowhere): no write at all most of the time.
+    if (ids.length > 0)
+      await db.webhook.updateMany({ where: { id: { in: ids }, OR: [{ lastStatus: null }, { lastStatus: { not: status } }] }, data: { lastStatus: status } });
+  }
+  return items.map((item) => {
+    const attempt = attempts.find((a) => a.deliveryId === item.delivery.id);
+    if (!attempt) return null; // lost the lease meanwhile: whoever holds it now records its own attempt
+    return {
+      id: attempt.id,
+      deliveryId: item.delivery.id,
+      eventId: item.eventId,
+      type: item.type,
+      status: attempt.status === "delivered" ? "delivered" : "failed",
+      responseStatus: attempt.responseStatus,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+      at: item.at.toISOString(),
+    };
+  });
+}
 
 /** Deletes events older than RETENTION_MS with their deliveries and attempts; how many went. */
 export async function pruneWebhookEvents(now = Date.now()): Promise<number> {
@@ -323,26 +369,38 @@ export interface WebhookWorkerOptions {
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
- * Sends due webhook deliveries, up to `concurrency` at once, looking again when a slot frees up or
- * every `pollMs`. Started beside the publisher (startConfiguredPublisher); any number may share a
- * database. Stopping lets attempts in flight finish (at most the send timeout); one cut short by a
- * crash is sent again once its lease runs out, with the same event id.
+ * Sends due webhook deliveries, up to `concurrency` at once. It claims them ahead, in batches of
+ * up to `2 × concurrency` by one statement, prepares each batch together (one read, one write of
+ * the events' data), and starts a send as soon as a slot frees up; outcomes are recorded together
+ * (one transaction per ~50 ms of finished sends). It claims again when fewer than `concurrency`
+ * are left waiting, and otherwise looks every `pollMs`. Started beside the publisher
+ * (startConfiguredPublisher); any number may share a database. Stopping gives back what was
+ * claimed and not sent, and lets attempts in flight finish (at most the send timeout); one cut
+ * short by a crash is sent again once its lease runs out, with the same event id.
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:webhooks:${randomBytes(4).toString("hex")}`;
   const concurrency = options.concurrency ?? 50;
-  const inFlight = new Set<Promise<void>>();
-  /** Deliveries claimed and not yet recorded. */
-  let running = 0;
+  const claimSize = concurrency * 2;
+  const send = sendOptions(options.send);
+  const inFlight = new Set<Promise<unknown>>();
+  /** Claimed and prepared, waiting for a slot. */
+  let waiting: PreparedWebhookDelivery[] = [];
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  let ticking = false;
-  let again = false;
-  let lastTickFoundNothing = false;
+  let timerAt = Infinity;
+  let claiming = false;
+  let lastClaimFoundNothing = false;
   let lastPrune = 0;
   let idleWaiters: (() => void)[] = [];
 
-  let timerAt = Infinity;
+  const isIdle = () => lastClaimFoundNothing && !claiming && waiting.length === 0 && inFlight.size === 0;
+  const checkIdle = () => {
+    if (!isIdle()) return;
+    for (const resolve of idleWaiters) resolve();
+    idleWaiters = [];
+  };
+
   /** Looks again in `delay` ms, unless a look is already planned sooner. */
   const schedule = (delay: number) => {
     if (stopping) return;
@@ -353,58 +411,59 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     timer = setTimeout(() => {
       timer = undefined;
       timerAt = Infinity;
-      void tick();
+      void claim();
     }, delay);
   };
 
-  async function tick() {
-    if (stopping) return;
-    if (ticking) {
-      again = true;
-      return;
+  /** Starts sends while slots are free; claims more ahead once few are left waiting. */
+  function pump() {
+    while (!stopping && inFlight.size < concurrency && waiting.length > 0) {
+      const prepared = waiting.shift()!;
+      const sending: Promise<unknown> = sendPreparedWebhookDelivery(workerId, prepared, send)
+        .catch((error: unknown) => logger.error({ err: error, deliveryId: prepared.delivery.id }, "Webhook delivery could not be recorded"))
+        .finally(() => {
+          inFlight.delete(sending);
+          pump();
+          checkIdle();
+        });
+      inFlight.add(sending);
     }
-    ticking = true;
+    if (!stopping && !claiming && waiting.length < concurrency) schedule(0);
+  }
+
+  async function claim() {
+    if (stopping || claiming) return;
+    claiming = true;
     let claimed = 0;
     try {
       if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneWebhookEvents().catch((error: unknown) => logger.error({ err: error }, "Could not prune webhook events"));
       }
-      const free = concurrency - running;
-      // Busy: wait until a few slots are free and fill them with one claim.
-      const batch = running === 0 ? 1 : Math.max(1, Math.floor(concurrency / 8));
-      if (free >= batch && (await anythingDue())) {
-        const deliveries = await claimDueWebhookDeliveries(workerId, free);
+      const room = claimSize - waiting.length - inFlight.size;
+      if (room > 0 && (await anythingDue())) {
+        const deliveries = await claimDueWebhookDeliveries(workerId, room);
         claimed = deliveries.length;
-        if (deliveries.length > 0) {
-          running += deliveries.length;
-          const done: Promise<void> = attemptWebhookDeliveries(workerId, deliveries, sendOptions(options.send), () => {
-            running -= 1;
-            schedule(5);
-          })
-            .then(() => undefined)
-            .catch((error: unknown) => logger.error({ err: error }, "Webhook deliveries crashed"))
-            .finally(() => {
-              inFlight.delete(done);
-              schedule(5);
-            });
-          inFlight.add(done);
-        }
+        const prepared = await prepareWebhookDeliveries(deliveries);
+        // Stopped meanwhile: given back rather than left to their lease.
+        if (stopping)
+          await releaseWebhookDeliveries(
+            workerId,
+            deliveries.map((d) => d.id),
+          );
+        else waiting.push(...prepared);
       }
     } catch (error) {
       logger.error({ err: error }, "Webhook worker could not claim deliveries");
     } finally {
-      ticking = false;
+      claiming = false;
     }
-    lastTickFoundNothing = claimed === 0;
-    if (claimed === 0 && running === 0) {
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
-    }
-    if (again) {
-      again = false;
-      schedule(0);
-    } else schedule(claimed > 0 ? 0 : options.pollMs);
+    lastClaimFoundNothing = claimed === 0;
+    if (stopping) return;
+    if (claimed > 0) pump();
+    // Found some: look again soon (pump asks when few are left waiting); else after pollMs.
+    schedule(claimed > 0 ? (waiting.length < concurrency ? 0 : options.pollMs) : options.pollMs);
+    checkIdle();
   }
 
   schedule(0);
@@ -413,11 +472,14 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     async stop() {
       stopping = true;
       clearTimeout(timer);
+      const unsent = waiting.map((item) => item.delivery.id);
+      waiting = [];
+      await releaseWebhookDeliveries(workerId, unsent).catch((error: unknown) => logger.error({ err: error }, "Could not give back webhook deliveries"));
       await Promise.allSettled([...inFlight]);
     },
     idle() {
       return new Promise<void>((resolve) => {
-        if (lastTickFoundNothing && running === 0 && !ticking) resolve();
+        if (isIdle()) resolve();
         else idleWaiters.push(resolve);
       });
     },
