@@ -207,7 +207,14 @@ export async function screenshotEach(page: Page, name: string, reload?: () => Pr
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
       await reload?.();
-      await page.screenshot({ path: `test-results/${name}-${size}-${scheme}.png`, fullPage: size === "phone", animations: "disabled" });
+      // Switching the colour scheme starts every `transition-colors` from the old scheme's colours:
+      // shot at once, buttons and links came out pale. No transitions while shooting.
+      await page.screenshot({
+        path: `test-results/${name}-${size}-${scheme}.png`,
+        fullPage: size === "phone",
+        animations: "disabled",
+        style: "*, *::before, *::after { transition: none !important; }",
+      });
     }
   }
 }
