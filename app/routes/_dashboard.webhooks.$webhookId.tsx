@@ -74,7 +74,7 @@ export default function WebhookAttemptsPage() {
       <PageHeader
         title={t("webhooks.attempts.title", { url: webhook.url })}
         description={t("webhooks.attempts.description")}
-        className="[&_h1]:break-all"
+        className="[&_h1]:wrap-anywhere"
         actions={
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="ghost">
@@ -97,7 +97,9 @@ export default function WebhookAttemptsPage() {
           {attempts.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("webhooks.attempts.empty")}</p>
           ) : (
-            <div className="max-w-full overflow-x-auto">
+            // `relative`: the sr-only header below is positioned absolutely; without a positioned
+            // scroller it escapes it and widens the whole page on a phone.
+            <div className="relative max-w-full overflow-x-auto">
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <thead className="text-xs text-muted-foreground">
                   <tr>
@@ -123,7 +125,7 @@ export default function WebhookAttemptsPage() {
                     <tr key={attempt.id} data-testid="attempt">
                       <td className="py-2 pr-4 align-top">
                         <div className="font-medium">{label(attempt.type)}</div>
-                        <div className="font-mono text-xs whitespace-nowrap text-muted-foreground">{attempt.eventId}</div>
+                        <div className="font-mono text-xs break-all text-muted-foreground">{attempt.eventId}</div>
                       </td>
                       <td className="py-2 pr-4 align-top">
                         <StatusBadge status={attempt.status} />

@@ -46,7 +46,7 @@ export default function DeleteWebhookPage() {
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
         <h1 className="text-lg leading-tight font-semibold">{t("webhooks.delete.title")}</h1>
-        <CardDescription className="break-all">{t("webhooks.delete.description", { url: webhook.url })}</CardDescription>
+        <CardDescription className="wrap-anywhere">{t("webhooks.delete.description", { url: webhook.url })}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoSidewaysScroll, screenshotEach, signUp, test, uniqueEmail } from "./fixtures";
 
 // Profile → API access, with and without JavaScript: a token created on the page is shown once,
 // copied, works on /api/posts as a Bearer token, is gone from the page on the next visit, and a
@@ -65,6 +65,9 @@ test("API access: create a token, use it, revoke it", async ({ page, request, ha
   expect(await page.content()).not.toContain(token);
   await expect(list.getByText(/^Last used /)).toBeVisible();
   await expect(list.getByText(/^Expires /)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, "/profile/api");
+  await page.setViewportSize({ width: 1280, height: 900 });
   if (hasJavaScript) {
     await screenshotEach(page, "api-tokens-list", () => page.goto("/profile/api"));
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -207,7 +207,45 @@ export async function screenshotEach(page: Page, name: string, reload?: () => Pr
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
       await reload?.();
-      await page.screenshot({ path: `test-results/${name}-${size}-${scheme}.png`, fullPage: size === "phone", animations: "disabled" });
+      // Switching the colour scheme starts every `transition-colors` from the old scheme's colours:
+      // shot at once, buttons and links came out pale. No transitions while shooting.
+      await page.screenshot({
+        path: `test-results/${name}-${size}-${scheme}.png`,
+        fullPage: size === "phone",
+        animations: "disabled",
+        style: "*, *::before, *::after { transition: none !important; }",
+      });
     }
   }
+}
+
+/**
+ * Asserts the page does not scroll sideways at its current viewport; on failure, names the deepest
+ * elements whose right edge passes the viewport, so the culprit is in the message.
+ */
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, width, offenders } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // What sits inside its own scroller (a wide table in an overflow-x-auto box) does not widen the
+    // page, unless it is positioned absolutely against something outside that scroller (a classic:
+    // an sr-only label in a table cell).
+    const clipped = (el: HTMLElement) => {
+      let absolute = getComputedStyle(el).position === "absolute";
+      if (getComputedStyle(el).position === "fixed") return true;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (!absolute && style.overflowX !== "visible") return true;
+        if (absolute && style.position !== "static") absolute = false;
+        if (!absolute && style.overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > width + 0.5 && !clipped(el));
+    const offenders = wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> right=${Math.round(el.getBoundingClientRect().right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, offenders };
+  });
+  expect(scrollWidth, `${where} scrolls sideways at ${width}px: ${offenders.join("; ")}`).toBeLessThanOrEqual(width);
 }

@@ -13,7 +13,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { resultFor, type FormReply } from "~/modules/forms/reply";
 import { WEBHOOK_EVENT_TYPES } from "~/modules/webhook-events/types";
 import { webhookFormSchema } from "~/modules/webhooks/schemas";
-import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -134,7 +133,7 @@ export function WebhookList({ webhooks, className }: { webhooks: WebhookItem[]; 
               return (
                 <li key={hook.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" data-testid="webhook">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="min-w-0 font-mono text-sm break-all">{hook.url}</span>
+                    <span className="min-w-0 font-mono text-sm wrap-anywhere">{hook.url}</span>
                     <StatusBadge status={hook.lastStatus} />
                   </div>
                   <p className="text-xs text-muted-foreground">
@@ -154,7 +153,7 @@ export function WebhookList({ webhooks, className }: { webhooks: WebhookItem[]; 
                         {t("webhooks.list.attempts")}
                       </Link>
                     </Button>
-                    <Button asChild variant="ghost" size="sm" className={cn("text-destructive hover:text-destructive")}>
+                    <Button asChild variant="ghost" size="sm" className="text-error hover:bg-error/10">
                       <Link to={`/webhooks/${hook.id}/delete`}>
                         <Trash2 aria-hidden />
                         {t("webhooks.list.delete")}
