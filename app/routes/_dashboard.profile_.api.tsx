@@ -14,9 +14,7 @@ import type { FormReply } from "~/modules/forms/reply";
 import { resultFor } from "~/modules/forms/reply";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
-import { combineHeaders } from "~/modules/http/headers.server";
 import { secretFlashHeader, takeSecretFlash } from "~/modules/http/secret-flash.server";
-import { createToastHeaders } from "~/modules/toast/toast.server";
 import type { RouteHandle } from "~/utils/page-title";
 
 // Profile → API access: the user's personal access tokens (docs/decisions/0075). A new token goes
@@ -46,11 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(submission, { intent });
   try {
     const created = await createApiToken(user.id, submission.value);
-    const headers = combineHeaders(
-      await createToastHeaders({ color: "success", title: t("apiTokens.page.newTitle", { name: created.name }) }),
-      new Headers({ "Set-Cookie": await secretFlashHeader("apiToken", created.id, created.token) }),
-    );
-    return redirect("/profile/api", { headers });
+    // No toast: the page opens on the new token's notice, which says it all.
+    return redirect("/profile/api", { headers: { "Set-Cookie": await secretFlashHeader("apiToken", created.id, created.token) } });
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error, { intent });
