@@ -49,7 +49,8 @@ const { resetEnvCache } = await import("../app/core/env/env.server");
 resetEnvCache();
 const { getDb, disconnectDb } = await import("../app/modules/db/db.server");
 const { migrate } = await import("../app/modules/db/migrate.server");
-const { emitEvents } = await import("../app/modules/webhook-events/emit.server");
+const { postPublishedEventWrites } = await import("../app/modules/webhook-events/emit.server");
+const { newRecordId } = await import("../app/modules/db/ids");
 const { createWebhook } = await import("../app/modules/webhooks/webhooks.server");
 const { startWebhookWorker } = await import("../app/modules/webhooks/deliveries.server");
 
@@ -61,13 +62,12 @@ try {
   const db = getDb();
   const user = await db.user.create({ data: { email: "bench-webhooks@example.com", passwordHash: "x" } });
   await createWebhook(user.id, { url: `${receiver.url}/bench`, events: ["post.published"] });
-  const post = await db.post.create({ data: { userId: user.id, status: "published", platforms: "linkedin", linkedinText: "Bench" } });
-  // The events, written as the publisher writes them (in batches, as posts settle together).
+  // The events, written as the publisher writes them: with the posts' status, in batches of 100
+  // posts settled together.
   for (let i = 0; i < EVENTS; i += 100) {
-    await emitEvents(
-      "post.published",
-      Array.from({ length: Math.min(100, EVENTS - i) }, () => ({ userId: user.id, subject: { postId: post.id } })),
-    );
+    const ids = Array.from({ length: Math.min(100, EVENTS - i) }, () => newRecordId());
+    await db.post.createMany({ data: ids.map((id) => ({ id, userId: user.id, status: "published", platforms: "linkedin", linkedinText: "Bench" })) });
+    await db.$transaction(postPublishedEventWrites(ids));
   }
   const started = performance.now();
   const worker = startWebhookWorker({ pollMs: 100, concurrency: CONCURRENCY });

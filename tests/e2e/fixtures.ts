@@ -34,6 +34,9 @@ export async function connectAccount(page: Page, platform: "LinkedIn" | "X (Twit
     .getByRole("button", { name: `Connect ${platform}` })
     .first()
     .click();
+  // Said apart, so that a run that never reaches the consent page names the page it stayed on
+  // (an app error, a refusal) instead of waiting out the test for an "Allow" button.
+  await expect(page, "the provider's consent page").toHaveURL(/\/(oauth\/v2\/authorization|i\/oauth2\/authorize)\?/, { timeout: 30_000 });
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page.getByText(`${platform} connected`, { exact: true })).toBeVisible();
 }

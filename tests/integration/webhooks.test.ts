@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
 import { getDb } from "~/modules/db/db.server";
-import { emitEvents } from "~/modules/webhook-events/emit.server";
+import { postPublishedEventWrites } from "~/modules/webhook-events/emit.server";
 import {
   attemptWebhookDelivery,
   BACKOFF_MS,
@@ -54,7 +54,7 @@ async function userWithWebhook(path = "/hook", events = ["post.published", "post
 /** One event of the user's, to a webhook: its id. */
 async function oneEvent(userId: string) {
   const post = await getDb().post.create({ data: { userId, status: "published", platforms: "linkedin", linkedinText: "Hello" } });
-  expect(await emitEvents("post.published", [{ userId, subject: { postId: post.id } }])).toBe(1);
+  expect(await getDb().$transaction(postPublishedEventWrites([post.id]))).toEqual([1, 1]);
   const event = await getDb().webhookEvent.findFirstOrThrow({ where: { userId }, orderBy: { createdAt: "desc" } });
   return { eventId: event.id, postId: post.id };
 }

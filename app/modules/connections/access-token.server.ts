@@ -2,11 +2,11 @@ import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
 import { seal, unseal } from "~/modules/crypto/secrets.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
-import { emitChannelsNeedReconnect } from "~/modules/webhook-events/emit.server";
 import { getDb } from "~/modules/db/db.server";
 import { getEnv } from "~/core/env/env.server";
 import { logger } from "~/core/logger/logger.server";
 import { isNetworkId, NETWORK_IDS, type NetworkId } from "~/core/platforms/platforms";
+import { markChannelsNeedReconnect } from "./needs-reconnect.server";
 import { copyTokensToPages, pagesNeedReconnect } from "./page-tokens.server";
 
 /** Why a connection cannot be used to publish; the user has to (re)connect the account. */
@@ -79,11 +79,8 @@ const renewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null },
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
   const channel = await getDb().channel.findUnique({ where: { id: connectionId }, select: { userId: true, network: true, providerUserId: true, kind: true } });
-  const data = { status: "needs_reconnect", lastError: reason.slice(0, 500), refreshLeaseUntil: null };
-  // The write that turned it from working to needing reconnecting tells the webhooks, once.
-  const turned = await getDb().channel.updateManyAndReturn({ where: { id: connectionId, status: "active" }, data, select: { id: true, userId: true } });
-  if (turned.length === 0) await getDb().channel.updateMany({ where: { id: connectionId }, data });
-  else await emitChannelsNeedReconnect(turned);
+  // The write that turns it from working to needing reconnecting tells the webhooks, once.
+  await markChannelsNeedReconnect({ id: connectionId }, { lastError: reason.slice(0, 500), refreshLeaseUntil: null }, { alsoStopped: true });
   // A member's pages hold a copy of the same token (docs/decisions/0058).
   if (channel?.kind === "member") await pagesNeedReconnect(channel, reason);
 }
@@ -258,13 +255,12 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
       // Refused, unless another process stored a newer pair meanwhile: then the refusal only says
       // the refresh token was already spent, and the stored pair is the one to use.
-      const turned = await db.channel.updateManyAndReturn({
-        where: unchanged,
-        data: { status: "needs_reconnect", lastError: error.message.slice(0, 500), refreshLeaseUntil: null },
-        select: { id: true, userId: true },
-      });
-      if (turned.length === 0) return storedPair(row.id, provider);
-      await emitChannelsNeedReconnect(turned);
+      const { written } = await markChannelsNeedReconnect(
+        unchanged,
+        { lastError: error.message.slice(0, 500), refreshLeaseUntil: null },
+        { alsoStopped: true },
+      );
+      if (written === 0) return storedPair(row.id, provider);
       logger.warn({ provider, status: error.status, message: error.message }, "Refresh refused: the user must reconnect");
       throw new ConnectionUnusable(provider, "needs_reconnect");
     }

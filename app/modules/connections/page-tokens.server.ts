@@ -1,5 +1,5 @@
-import { emitChannelsNeedReconnect } from "~/modules/webhook-events/emit.server";
 import { getDb } from "~/modules/db/db.server";
+import { markChannelsNeedReconnect } from "./needs-reconnect.server";
 
 // A page channel (kind "page", docs/decisions/0058) publishes with the token of the member who
 // administers it: the member's sealed pair is copied onto each of its pages (managedBy = the
@@ -39,19 +39,12 @@ export async function copyTokensToPages(member: { userId: string; network: strin
  * a token nobody renews. Reconnecting the member with the scopes makes them usable again.
  */
 export async function suspendPages(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<number> {
-  const data = { accessTokenEnc: null, refreshTokenEnc: null, status: "needs_reconnect", lastError: reason, refreshLeaseUntil: null };
-  const turned = await getDb().channel.updateManyAndReturn({ where: { ...pagesOf(member), status: "active" }, data, select: { id: true, userId: true } });
-  const { count } = await getDb().channel.updateMany({ where: { ...pagesOf(member), status: { not: "active" } }, data });
-  await emitChannelsNeedReconnect(turned);
-  return turned.length + count;
+  const data = { accessTokenEnc: null, refreshTokenEnc: null, lastError: reason, refreshLeaseUntil: null };
+  const { written } = await markChannelsNeedReconnect(pagesOf(member), data, { alsoStopped: true });
+  return written;
 }
 
 /** A member whose token is dead: its pages' copies are the same token, so they need reconnecting too. */
 export async function pagesNeedReconnect(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<void> {
-  const turned = await getDb().channel.updateManyAndReturn({
-    where: { ...pagesOf(member), status: "active" },
-    data: { status: "needs_reconnect", lastError: reason.slice(0, 500) },
-    select: { id: true, userId: true },
-  });
-  await emitChannelsNeedReconnect(turned);
+  await markChannelsNeedReconnect(pagesOf(member), { lastError: reason.slice(0, 500) });
 }

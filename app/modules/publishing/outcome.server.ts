@@ -1,7 +1,7 @@
 import { trackPostsPublished } from "~/modules/analytics/server-events.server";
 import { markNeedsReconnect } from "~/modules/connections/access-token.server";
 import { getDb } from "~/modules/db/db.server";
-import { emitPostEvents } from "~/modules/webhook-events/emit.server";
+import { postFailedEventWrites, postPublishedEventWrites } from "~/modules/webhook-events/emit.server";
 import { logger } from "~/core/logger/logger.server";
 import type { NetworkId } from "~/core/platforms/platforms";
 import type { Outcome } from "./failures.server";
@@ -146,17 +146,17 @@ async function settlePosts(postIds: string[]): Promise<void> {
     }
   }
   for (const [at, postIdsAt] of publishedAt) {
-    const settled = await db.post.updateManyAndReturn({
-      where: { id: { in: postIdsAt }, status: { in: ["scheduled", "publishing", "failed"] } },
-      data: { status: "published", publishedAt: new Date(at), errorCode: null, errorMessage: null },
-      select: { id: true },
-    });
+    // Their post.published events in the same transaction (one per post, ever: a post another
+    // settling made published has its event already).
+    const [settled] = await db.$transaction([
+      db.post.updateManyAndReturn({
+        where: { id: { in: postIdsAt }, status: { in: ["scheduled", "publishing", "failed"] } },
+        data: { status: "published", publishedAt: new Date(at), errorCode: null, errorMessage: null },
+        select: { id: true },
+      }),
+      ...postPublishedEventWrites(postIdsAt),
+    ]);
     trackPostsPublished(settled.map((post) => post.id));
-    // The posts this write made published, and only those (another settling wrote the others).
-    await emitPostEvents(
-      "post.published",
-      settled.map((post) => post.id),
-    );
   }
   // Usually a post whose other delivery is still under way: already "publishing", nothing to write.
   if (others.length === 0) return;
@@ -179,7 +179,7 @@ export async function settlePostOf(postId: string): Promise<boolean> {
   for (let round = 0; round < 5; round++) {
     const post = await db.post.findUnique({
       where: { id: postId },
-      select: { status: true, publishedAt: true, deliveries: { select: { status: true, attempts: true, publishedAt: true, platform: true } } },
+      select: { status: true, publishedAt: true, failures: true, deliveries: { select: { status: true, attempts: true, publishedAt: true, platform: true } } },
     });
     // Published is final (every delivery is), and a draft has nothing being published.
     if (!post || !SETTLED_FROM.includes(post.status)) return false;
@@ -199,12 +199,17 @@ export async function settlePostOf(postId: string): Promise<boolean> {
         : status === "published"
           ? { status, publishedAt: new Date(Math.max(...deliveries.map((d) => d.publishedAt?.getTime() ?? 0))), errorCode: null, errorMessage: null }
           : { status };
-    const { count } = await db.post.updateMany({ where: { id: postId, status: post.status }, data });
+    // The webhook event is written with the status it tells of (docs/decisions/0079): a racer that
+    // read the same status writes the same event id, which then exists.
+    const failures = post.failures + 1;
+    const [{ count }] = await db.$transaction([
+      db.post.updateMany({ where: { id: postId, status: post.status }, data: status === "failed" ? { ...data, failures: { increment: 1 } } : data }),
+      ...(status === "failed" ? postFailedEventWrites([{ id: postId, failures }]) : status === "published" ? postPublishedEventWrites([postId]) : []),
+    ]);
     if (count === 0) continue;
     // Only the write that made it failed tells the user, once.
     if (status === "failed") await notifyPublishFailed(postId);
     if (status === "published") trackPostsPublished([postId]);
-    if (status === "failed" || status === "published") await emitPostEvents(status === "failed" ? "post.failed" : "post.published", [postId]);
     return true;
   }
   return false;
