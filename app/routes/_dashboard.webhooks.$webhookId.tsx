@@ -98,10 +98,12 @@ export default function WebhookAttemptsPage() {
             <p className="text-sm text-muted-foreground">{t("webhooks.attempts.empty")}</p>
           ) : (
             // `relative`: the sr-only header below is positioned absolutely; without a positioned
-            // scroller it escapes it and widens the whole page on a phone.
+            // scroller it escapes it and widens the whole page on a phone. On a phone each attempt
+            // is a small card (event and status, then the answer, then the time and Resend), so
+            // nothing scrolls sideways; from sm up, a table.
             <div className="relative max-w-full overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <thead className="text-xs text-muted-foreground">
+              <table className="w-full text-left text-sm sm:min-w-[36rem]">
+                <thead className="text-xs text-muted-foreground max-sm:sr-only">
                   <tr>
                     <th scope="col" className="py-2 pr-4 font-medium">
                       {t("webhooks.attempts.event")}
@@ -120,22 +122,28 @@ export default function WebhookAttemptsPage() {
                     </th>
                   </tr>
                 </thead>
-                <tbody className="divide-y">
+                <tbody className="divide-y max-sm:block">
                   {attempts.map((attempt) => (
-                    <tr key={attempt.id} data-testid="attempt">
-                      <td className="py-2 pr-4 align-top">
+                    <tr
+                      key={attempt.id}
+                      data-testid="attempt"
+                      className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:py-3"
+                    >
+                      <td className="py-2 pr-4 align-top max-sm:p-0">
                         <div className="font-medium">{label(attempt.type)}</div>
                         <div className="font-mono text-xs break-all text-muted-foreground">{attempt.eventId}</div>
                       </td>
-                      <td className="py-2 pr-4 align-top">
+                      <td className="py-2 pr-4 align-top max-sm:justify-self-end max-sm:p-0">
                         <StatusBadge status={attempt.status} />
                       </td>
-                      <td className="py-2 pr-4 align-top">
+                      <td className="py-2 pr-4 align-top max-sm:col-span-2 max-sm:p-0">
                         {attempt.responseStatus ? <Badge tone="neutral">HTTP {attempt.responseStatus}</Badge> : t("webhooks.attempts.noAnswer")}
                         {attempt.error ? <div className="mt-1 max-w-64 text-xs break-words text-muted-foreground">{attempt.error}</div> : null}
                       </td>
-                      <td className="py-2 pr-4 align-top whitespace-nowrap">{formatDate(attempt.at)}</td>
-                      <td className="py-2 text-right align-top">
+                      <td className="py-2 pr-4 align-top whitespace-nowrap max-sm:self-center max-sm:p-0 max-sm:text-muted-foreground">
+                        {formatDate(attempt.at)}
+                      </td>
+                      <td className="py-2 text-right align-top max-sm:p-0">
                         <Form method="post">
                           <input type="hidden" name="eventId" value={attempt.eventId} />
                           <StatusButton

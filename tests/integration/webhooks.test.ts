@@ -17,7 +17,7 @@ import {
 } from "~/modules/webhooks/deliveries.server";
 import { createWebhook, listAttempts, pingWebhook, resendEvent } from "~/modules/webhooks/webhooks.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
-import { connectedUser, duePost, publishAllDue, startFakes, type Fakes } from "../support/publishing";
+import { connectedUser, duePost, publishAllDue, startFakes, waitFor, type Fakes } from "../support/publishing";
 
 let receiver: WebhookReceiver;
 let fakes: Fakes;
@@ -218,6 +218,23 @@ describe("leases", () => {
     expect(await attemptWebhookDelivery("crashed", taken!, { allowPrivate: true })).toBeNull();
     expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: taken!.id } })).toMatchObject({ status: "delivered" });
     expect(await getDb().webhookAttempt.count({ where: { deliveryId: taken!.id } })).toBe(1);
+  });
+
+  it("a worker that stops gives back what it claimed and had not sent: another takes it at once, that attempt not counted", async () => {
+    const { user } = await userWithWebhook("/slow");
+    for (let i = 0; i < 5; i++) await oneEvent(user.id);
+    receiver.answer = () => ({ status: 200, delayMs: 300 });
+    // One send at a time, two claimed ahead: one in flight, one waiting when it stops.
+    const worker = startWebhookWorker({ pollMs: 25, concurrency: 1, send: { allowPrivate: true } });
+    await waitFor(() => receiver.requests.length >= 1);
+    await worker.stop();
+    const rows = await getDb().webhookDelivery.findMany({ where: { webhook: { userId: user.id } } });
+    expect(rows.filter((r) => r.status === "delivered")).toHaveLength(1);
+    const rest = rows.filter((r) => r.status !== "delivered");
+    expect(rest).toHaveLength(4);
+    for (const row of rest) expect(row).toMatchObject({ status: "pending", leaseOwner: null, attempts: 0 });
+    // Not a lease later: now.
+    expect(await claimDueWebhookDeliveries("next", 10)).toHaveLength(4);
   });
 
   it("resend queues the same event id again", async () => {
