@@ -44,6 +44,10 @@ export default defineConfig({
   ],
   test: {
     exclude: [...configDefaults.exclude, "tests/e2e/**", "build/**"],
+    // Two files at a time even on two cores (Vitest's default there is one): the integration
+    // files spend most of their time waiting (leases, child processes, fakes' latency), and each
+    // has its own database, so two overlap well (decision 80).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

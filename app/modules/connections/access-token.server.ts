@@ -255,11 +255,7 @@ async function refreshHeld(row: HeldRow, lease: Date): Promise<UsableConnection>
     if (isProviderError(error) && error.kind === "http" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
       // Refused, unless another process stored a newer pair meanwhile: then the refusal only says
       // the refresh token was already spent, and the stored pair is the one to use.
-      const { written } = await markChannelsNeedReconnect(
-        unchanged,
-        { lastError: error.message.slice(0, 500), refreshLeaseUntil: null },
-        { alsoStopped: true },
-      );
+      const written = await markChannelsNeedReconnect(unchanged, { lastError: error.message.slice(0, 500), refreshLeaseUntil: null }, { alsoStopped: true });
       if (written === 0) return storedPair(row.id, provider);
       logger.warn({ provider, status: error.status, message: error.message }, "Refresh refused: the user must reconnect");
       throw new ConnectionUnusable(provider, "needs_reconnect");

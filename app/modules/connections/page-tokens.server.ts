@@ -40,8 +40,7 @@ export async function copyTokensToPages(member: { userId: string; network: strin
  */
 export async function suspendPages(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<number> {
   const data = { accessTokenEnc: null, refreshTokenEnc: null, lastError: reason, refreshLeaseUntil: null };
-  const { written } = await markChannelsNeedReconnect(pagesOf(member), data, { alsoStopped: true });
-  return written;
+  return markChannelsNeedReconnect(pagesOf(member), data, { alsoStopped: true });
 }
 
 /** A member whose token is dead: its pages' copies are the same token, so they need reconnecting too. */
