@@ -2,7 +2,7 @@ import { empty, getDb, sql } from "~/modules/db/db.server";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { getEnv } from "~/core/env/env.server";
 import type { NetworkId } from "~/core/platforms/platforms";
-import { batcher } from "./batch.server";
+import { batcher } from "~/core/batching/batcher";
 import { failInterruptedTooOften, INTERRUPTED } from "./stranded.server";
 
 /** How long a claim lasts without renewal (PUBLISHER_LEASE_MS, 2 minutes by default). */

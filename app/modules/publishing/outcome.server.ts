@@ -5,7 +5,7 @@ import { postFailedEventWrites, postPublishedEventWrites } from "~/modules/webho
 import { logger } from "~/core/logger/logger.server";
 import type { NetworkId } from "~/core/platforms/platforms";
 import type { Outcome } from "./failures.server";
-import { batcher } from "./batch.server";
+import { batcher } from "~/core/batching/batcher";
 import { notifyPublishFailed } from "./notify.server";
 import { recordPartFailure } from "./part-rows.server";
 import { markPublished, type Published, type PublishedItem } from "./published-rows.server";

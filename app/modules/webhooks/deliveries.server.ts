@@ -10,6 +10,7 @@ import { inTransaction, type Tx } from "~/modules/db/transaction.server";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { postInclude, toPostView } from "~/modules/posts/post-view.server";
 import type { EventSubject } from "~/modules/webhook-events/emit.server";
+import { batcher } from "~/core/batching/batcher";
 import { sendEvent, type SendOptions, type SendResult } from "./send.server";
 
 // Delivering webhook events, leased like post deliveries (docs/decisions/0076-webhooks.md): a
@@ -243,28 +244,6 @@ interface Outcome {
   eventId: string;
   type: string;
   at: Date;
-}
-
-/** Gathers calls made close together into one flush (as the publisher records its outcomes). */
-function batcher<T, R>(flush: (items: T[]) => Promise<R[]>, { delayMs, max }: { delayMs: number; max: number }): (item: T) => Promise<R> {
-  let queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = queue;
-    queue = [];
-    flush(batch.map((entry) => entry.item)).then(
-      (results) => batch.forEach((entry, i) => entry.resolve(results[i] as R)),
-      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
-    );
-  };
-  return (item) =>
-    new Promise<R>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      if (queue.length >= max) run();
-      else timer ??= setTimeout(run, delayMs);
-    });
 }
 
 const recordOutcome = batcher(

@@ -1,8 +1,8 @@
 /**
  * Gathers calls made close together (within `delayMs`, at most `max`) into one `flush`, which
  * returns one result per item, in order; if it throws, every call of the batch gets the error.
- * The publisher runs many deliveries at once: one transaction for many of their writes costs
- * little more than one write.
+ * The publisher and the webhook worker run many sends at once: one transaction for many of their
+ * writes costs little more than one write.
  */
 export function batcher<T, R>(flush: (items: T[]) => Promise<R[]>, { delayMs, max }: { delayMs: number; max: number }): (item: T) => Promise<R> {
   let queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
