@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { BookOpen, Check, Copy, KeyRound, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/forms/use-zod-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { ErrorList, Field, FormErrors } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
@@ -126,49 +126,16 @@ function DocsLink({ inline = false }: { inline?: boolean }) {
 /** Asks first: a dialog once the page is interactive, a confirmation page without JavaScript. */
 function RevokeButton({ token }: { token: ApiTokenView }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const label = t("apiTokens.page.revokeToken", { name: token.name });
-  if (!hydrated) {
-    return (
-      <Button asChild variant="ghost" size="sm" className="self-start text-error">
-        <Link to={revokeTokenPath(token.id)} aria-label={label}>
-          <Trash2 aria-hidden />
-          {t("apiTokens.page.revoke")}
-        </Link>
-      </Button>
-    );
-  }
   return (
-    <>
-      <Button ref={opener} variant="ghost" size="sm" className="self-start text-error" aria-label={label} onClick={() => setConfirming(true)}>
-        <Trash2 aria-hidden />
-        {t("apiTokens.page.revoke")}
-      </Button>
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        returnFocusTo={opener}
-        title={t("apiTokens.page.revokeTitle", { name: token.name })}
-        description={t("apiTokens.page.revokeBody")}
-      >
-        <Form
-          method="post"
-          action={revokeTokenPath(token.id)}
-          onSubmit={() => setConfirming(false)}
-          className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-        >
-          <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-            {t("common.cancel")}
-          </Button>
-          <StatusButton variant="destructive">
-            <Trash2 aria-hidden />
-            {t("apiTokens.page.revoke")}
-          </StatusButton>
-        </Form>
-      </Dialog>
-    </>
+    <ConfirmButton
+      path={revokeTokenPath(token.id)}
+      icon={Trash2}
+      label={t("apiTokens.page.revoke")}
+      name={t("apiTokens.page.revokeToken", { name: token.name })}
+      title={t("apiTokens.page.revokeTitle", { name: token.name })}
+      description={t("apiTokens.page.revokeBody")}
+      className="self-start"
+    />
   );
 }
 

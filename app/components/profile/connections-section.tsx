@@ -1,12 +1,11 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Building2, Link2, Plus, RefreshCw, Unlink } from "lucide-react";
-import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PlatformIcon } from "~/components/posts/platform-icon";
 import { shownAvatar } from "~/components/posts/target-previews";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { StatusButton } from "~/components/ui/status-button";
 import { accountLabel, handleLabel } from "~/modules/connections/account-label";
 import type { ChannelEntry, ConnectMethod } from "~/modules/connections/connection.server";
@@ -14,7 +13,6 @@ import { networkRules } from "~/modules/networks/rules";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { initialsOf } from "~/modules/toast/toast";
 import { useFormatDate } from "~/utils/use-format-date";
-import { useHydrated } from "~/utils/use-hydrated";
 import { ProfileSection } from "./section";
 
 /**
@@ -79,51 +77,18 @@ export const disconnectPath = (channelId: string) => `/profile/channels/${channe
 /** Asks first: a dialog once the page is interactive, a confirmation page without JavaScript. */
 function DisconnectButton({ channel }: { channel: ChannelEntry }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const account = accountLabel(channel);
-  const name = t("profile.connections.disconnectAccount", { account });
-  if (!hydrated) {
-    return (
-      <Button asChild variant="ghost" size="sm" className="text-error">
-        <Link to={disconnectPath(channel.id)} aria-label={name}>
-          <Unlink aria-hidden />
-          {t("profile.connections.disconnectShort")}
-        </Link>
-      </Button>
-    );
-  }
   return (
-    <>
-      <Button ref={opener} variant="ghost" size="sm" className="text-error" aria-label={name} onClick={() => setConfirming(true)}>
-        <Unlink aria-hidden />
-        {t("profile.connections.disconnectShort")}
-      </Button>
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        returnFocusTo={opener}
-        title={t("profile.connections.confirmAccountTitle", { account })}
-        description={t("profile.connections.confirmAccount", { account, platform: t(`platforms.${channel.network}`) })}
-      >
-        <p className="text-sm text-muted-foreground">{t("profile.connections.confirmPosts")}</p>
-        <Form
-          method="post"
-          action={disconnectPath(channel.id)}
-          onSubmit={() => setConfirming(false)}
-          className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-        >
-          <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-            {t("common.cancel")}
-          </Button>
-          <StatusButton variant="destructive">
-            <Unlink aria-hidden />
-            {t("profile.connections.disconnectShort")}
-          </StatusButton>
-        </Form>
-      </Dialog>
-    </>
+    <ConfirmButton
+      path={disconnectPath(channel.id)}
+      icon={Unlink}
+      label={t("profile.connections.disconnectShort")}
+      name={t("profile.connections.disconnectAccount", { account })}
+      title={t("profile.connections.confirmAccountTitle", { account })}
+      description={t("profile.connections.confirmAccount", { account, platform: t(`platforms.${channel.network}`) })}
+    >
+      <p className="text-sm text-muted-foreground">{t("profile.connections.confirmPosts")}</p>
+    </ConfirmButton>
   );
 }
 
