@@ -48,8 +48,12 @@ test("an icon-only button names itself in a tooltip", async ({ page, hasJavaScri
   test.skip(!hasJavaScript, "Tooltips are an enhancement");
   await page.goto("/pricing");
   const dark = page.getByRole("group", { name: "Colour mode" }).first().getByRole("button", { name: "Dark" });
-  await dark.hover();
-  await expect(page.locator("[data-tooltip]")).toHaveText("Dark");
+  // A hover that lands before the page is hydrated finds no handler yet: leave and come back.
+  await expect(async () => {
+    await page.mouse.move(0, 400);
+    await dark.hover();
+    await expect(page.locator("[data-tooltip]")).toHaveText("Dark", { timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
   // Away (in steps: Radix keeps it open while the pointer heads for it).
   await page.mouse.move(0, 400, { steps: 5 });
   await expect(page.locator("[data-tooltip]")).toHaveCount(0);
