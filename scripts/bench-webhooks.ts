@@ -52,7 +52,7 @@ const { migrate } = await import("../app/modules/db/migrate.server");
 const { postPublishedEventWrites } = await import("../app/modules/webhook-events/emit.server");
 const { newRecordId } = await import("../app/modules/db/ids");
 const { createWebhook } = await import("../app/modules/webhooks/webhooks.server");
-const { startWebhookWorker } = await import("../app/modules/webhooks/deliveries.server");
+const { startWebhookWorker } = await import("../app/modules/webhooks/worker.server");
 
 const receiver = await startWebhookReceiver();
 receiver.answer = () => ({ status: 200, delayMs: LATENCY_MS });

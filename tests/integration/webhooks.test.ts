@@ -13,8 +13,8 @@ import {
   LEASE_MS,
   pruneWebhookEvents,
   RETENTION_MS,
-  startWebhookWorker,
 } from "~/modules/webhooks/deliveries.server";
+import { startWebhookWorker } from "~/modules/webhooks/worker.server";
 import { createWebhook, listAttempts, pingWebhook, resendEvent } from "~/modules/webhooks/webhooks.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { connectedUser, duePost, publishAllDue, startFakes, waitFor, type Fakes } from "../support/publishing";

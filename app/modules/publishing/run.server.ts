@@ -1,6 +1,6 @@
 import { getEnv } from "~/core/env/env.server";
 import { startMetricsJob } from "~/modules/metrics/job.server";
-import { startWebhookWorker } from "~/modules/webhooks/deliveries.server";
+import { startWebhookWorker } from "~/modules/webhooks/worker.server";
 import { startPublisher, type Publisher } from "./publisher.server";
 
 /**
