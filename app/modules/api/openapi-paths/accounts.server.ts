@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/modules/auth/schemas";
+import { searchQuerySchema } from "~/modules/content/search.server";
+import { tokenParams, userParams } from "~/modules/http/params.server";
+import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
+import { checkoutSchema } from "~/modules/billing/schemas";
+import { waitlistSchema } from "~/modules/marketing/schemas";
+import { createApiTokenSchema } from "~/modules/api-tokens/schemas";
+import {
+  newApiTokenSchema,
+  postSearchResultSchema,
+  searchResultSchema,
+  stripeUrlSchema,
+  waitlistCountSchema,
+  waitlistJoinedSchema,
+} from "~/modules/api/openapi-schemas";
+import type { ApiPaths } from "~/modules/api/openapi-operation";
+
+// Accounts, admin, billing, the public pages and the reference: their operations in the OpenAPI document (see openapi-operations.server.ts).
+
+export const ACCOUNT_PATHS: ApiPaths = {
+  "/api/auth/register": {
+    POST: {
+      tag: "Accounts",
+      summary: "Create an account and sign in",
+      description: "`username` is accepted and ignored (the username is the e-mail). The account's language is the request's.",
+      public: true,
+      body: apiRegisterSchema,
+      answer: { status: 201, data: "User", setsCookie: true },
+      errors: ["email_taken", "rate_limited"],
+    },
+  },
+  "/api/auth/login": {
+    POST: {
+      tag: "Accounts",
+      summary: "Sign in",
+      public: true,
+      body: apiLoginSchema,
+      answer: { status: 200, data: "User", setsCookie: true },
+      errors: ["invalid_credentials", "rate_limited"],
+    },
+  },
+  "/api/auth/logout": {
+    POST: { tag: "Accounts", summary: "Sign out (the cookie is cleared)", answer: { status: 200, data: null, setsCookie: true } },
+  },
+  "/api/users/me": {
+    GET: { tag: "Accounts", summary: "The signed-in user", answer: { status: 200, data: "User" } },
+  },
+  "/api/users/password": {
+    PUT: {
+      tag: "Accounts",
+      summary: "Change the password",
+      description: "Every session ends; this client carries on with the new session cookie sent back.",
+      body: apiChangePasswordSchema,
+      answer: { status: 200, data: null, setsCookie: true },
+      errors: ["wrong_password", "rate_limited"],
+    },
+  },
+  "/api/tokens": {
+    GET: {
+      tag: "Accounts",
+      summary: "The user's personal access tokens, newest first (never their secrets)",
+      answer: { status: 200, data: "ApiToken", list: "all" },
+    },
+    POST: {
+      tag: "Accounts",
+      summary: "Create a personal access token",
+      description:
+        "`scopes`: one or more of `posts:read`, `posts:write`, `channels:read`. `expiresInDays`: 1 to 365; absent or null, the token never expires. " +
+        "The answer's `token` is the secret, shown this once: send it as `Authorization: Bearer plm_…`. At most 25 tokens a user (409 `api_token_limit_reached`).",
+      body: createApiTokenSchema,
+      answer: { status: 201, data: newApiTokenSchema },
+      errors: ["api_token_limit_reached"],
+    },
+  },
+  "/api/tokens/{tokenId}": {
+    DELETE: {
+      tag: "Accounts",
+      summary: "Revoke a personal access token",
+      description: "At once: its next request is a 401. Another user's token, or an unknown id, is a 404.",
+      params: tokenParams,
+      answer: { status: 204 },
+    },
+  },
+  "/api/stripe/checkout": {
+    POST: {
+      tag: "Billing",
+      summary: "Start paying for Pro: the Stripe Checkout page to open",
+      description:
+        "The user's Stripe customer is created at the first checkout and reused. A waitlist address gets its lifetime discount, " +
+        "anyone else may enter a promotion code; the rest of a running trial carries over. " +
+        "A user whose Stripe subscription is live gets the billing portal instead.",
+      body: checkoutSchema,
+      answer: { status: 200, data: stripeUrlSchema },
+      errors: ["checkout_failed", "billing_disabled"],
+    },
+  },
+  "/api/stripe/portal": {
+    POST: {
+      tag: "Billing",
+      summary: "The user's Stripe billing portal (card, invoices, cancelling)",
+      description: "It comes back to /profile.",
+      answer: { status: 200, data: stripeUrlSchema },
+      errors: ["no_billing_account", "portal_failed", "billing_disabled"],
+    },
+  },
+  "/api/admin/users": {
+    GET: {
+      tag: "Admin",
+      summary: "Every account, searched by e-mail, sorted and paged (admins only)",
+      description: "A value out of range (`pageSize` over 100, an unknown `sort`) is a 422, not a fallback.",
+      query: adminUsersQuerySchema,
+      queryNotes: {
+        q: "Part of the e-mail address, any case.",
+        sort: "`email`, `updated`, `created` or `posts`; a leading `-` sorts descending. Ties are in id order.",
+      },
+      answer: { status: 200, data: "AdminUser", list: "paged" },
+      errors: ["forbidden", "validation_failed"],
+    },
+  },
+  "/api/admin/users/{userId}": {
+    PATCH: {
+      tag: "Admin",
+      summary: "Give or take another account's admin rights (admins only)",
+      description:
+        "Never one's own; an ADMIN_EMAILS address cannot be demoted, and only a verified address can be promoted. " +
+        "The change applies to the account's next request.",
+      params: userParams,
+      body: setAdminBodySchema,
+      answer: { status: 200, data: "AdminUser" },
+      errors: ["forbidden", "own_role_unchangeable", "listed_admin", "account_unverified"],
+    },
+  },
+  "/api/search": {
+    GET: {
+      tag: "Public",
+      summary: "Search the docs, blog and pages (at most 42 results), and the signed-in user's own posts (at most 8)",
+      description: "`posts` is there only for a signed-in session: its user's posts, never another's, most recently changed first.",
+      public: true,
+      query: searchQuerySchema,
+      answer: {
+        status: 200,
+        raw: z.object({ data: z.array(searchResultSchema), posts: z.array(postSearchResultSchema).optional() }),
+      },
+    },
+  },
+  "/api/waitlist": {
+    GET: { tag: "Public", summary: "How many people are on the waitlist", public: true, answer: { status: 200, data: waitlistCountSchema } },
+    POST: {
+      tag: "Public",
+      summary: "Join the waitlist",
+      description: "An address already listed is answered the same way. `website` is a trap for bots: leave it out.",
+      public: true,
+      body: waitlistSchema,
+      answer: { status: 200, data: waitlistJoinedSchema },
+      errors: ["rate_limited"],
+    },
+  },
+  "/api/openapi.json": {
+    GET: {
+      tag: "Reference",
+      summary: "This document",
+      public: true,
+      answer: { status: 200, raw: z.looseObject({ openapi: z.string() }).describe("An OpenAPI 3.1 document") },
+    },
+  },
+};
