@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { loadAllContent } from "~/modules/content/content.server";
-import { createI18n, getLocale } from "~/modules/i18n/i18n.server";
+import { getLocale, sharedI18n } from "~/modules/i18n/i18n.server";
 import { logger } from "~/core/logger/logger.server";
 
 // content/ is read and checked as the server starts: a bad file stops it, naming the file.
@@ -24,7 +24,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const locale = await getLocale(request);
-  const i18n = await createI18n(locale);
+  const i18n = await sharedI18n(locale);
   const nonce = loadContext.cspNonce;
   // Bots and no-JavaScript clients get the whole page at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";

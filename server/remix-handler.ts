@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
+import { inRequestScope } from "../app/core/runtime/request-scope.server";
 import type { RefusalKind } from "../app/modules/http/body-limits";
 import { writeAnswer } from "./answer-stream";
 import { bufferedBody } from "./body-limit";
@@ -27,7 +28,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options) {
   const respond = async (req: Request, res: Response, next: NextFunction, makeRequest: () => globalThis.Request) => {
     try {
       const context: BusyContext = getLoadContext(req, res);
-      const response = await handle(makeRequest(), context);
+      const response = await inRequestScope(req.method, () => handle(makeRequest(), context));
       res.statusMessage = response.statusText;
       res.status(response.status);
       if (context.retryAfterSeconds) res.set("Retry-After", String(context.retryAfterSeconds));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { resetPassword, signIn, signUp, verifyEmail } from "~/modules/auth/auth.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { countSessions, createSession, destroySession, getSessionState, revokeSessions } from "~/modules/auth/session.server";
+import { inRequestScope } from "~/core/runtime/request-scope.server";
 import { getDb } from "~/modules/db/db.server";
 import { getToast } from "~/modules/toast/toast.server";
 import { getUserProfile } from "~/modules/users/user.server";
@@ -21,6 +22,29 @@ describe("sessions", () => {
     const token = decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!);
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
     expect(token).not.toContain(rows[0]!.id);
+  });
+
+  it("is read once for all the loaders of a page, each of which gets its own copy of the request", async () => {
+    const { cookie } = await newUser();
+    // Remix hands every loader a new Request; the request's scope is what they share.
+    const [root, layout, page] = await inRequestScope("GET", () =>
+      Promise.all([getSessionState(requestWithCookie(cookie)), getSessionState(requestWithCookie(cookie)), getSessionState(requestWithCookie(cookie))]),
+    );
+    expect(root.status).toBe("valid");
+    expect(layout).toBe(root);
+    expect(page).toBe(root);
+    // Another request is read again.
+    expect(await inRequestScope("GET", () => getSessionState(requestWithCookie(cookie)))).not.toBe(root);
+  });
+
+  it("is read again after a form is sent, whose action may change it in the same request", async () => {
+    const { cookie } = await newUser();
+    const [action, loader] = await inRequestScope("POST", async () => [
+      await getSessionState(requestWithCookie(cookie)),
+      await getSessionState(requestWithCookie(cookie)),
+    ]);
+    expect(action.status).toBe("valid");
+    expect(loader).not.toBe(action);
   });
 
   it("tells an absent cookie from a dead one", async () => {

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useMemo } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -8,7 +9,8 @@ import type { CalendarFreeSlot } from "~/modules/queue/queue-view";
 import { cn } from "~/utils/cn";
 import { useListNavigation } from "~/utils/list-navigation";
 import { useFormatDate } from "~/utils/use-format-date";
-import { PlatformMarks, usePlatformNames } from "./post-card";
+import { usePlatformNames } from "./post-card";
+import { PlatformIconRef } from "./platform-icon";
 import { IconTooltip } from "~/components/ui/tooltip";
 
 export interface CalendarPost {
@@ -18,6 +20,16 @@ export interface CalendarPost {
   text: string;
   at: string;
   day: string;
+}
+
+/** `label` asked once for each count. */
+function oncePerCount(label: (count: number) => string): (count: number) => string {
+  const known = new Map<number, string>();
+  return (count) => {
+    let text = known.get(count);
+    if (text === undefined) known.set(count, (text = label(count)));
+    return text;
+  };
 }
 
 /** A day shows this many free slot times, then "+n free". */
@@ -71,6 +83,9 @@ export function PostCalendar({
   const platformNames = usePlatformNames();
   const onListClick = useListNavigation();
   const freeLabel = t("queue.view.calendarFree");
+  // A plural label costs a lookup and a plural rule each time: asked once per count, not per day.
+  const moreLabel = useMemo(() => oncePerCount((count) => t("posts.calendar.more", { count })), [t]);
+  const moreFreeLabel = useMemo(() => oncePerCount((count) => t("queue.view.calendarMoreFree", { count })), [t]);
   const byDay = new Map<string, CalendarPost[]>();
   for (const post of posts) byDay.set(post.day, [...(byDay.get(post.day) ?? []), post]);
   return (
@@ -138,16 +153,15 @@ export function PostCalendar({
                         <ul className="flex flex-col gap-1 max-sm:gap-2">
                           {shown.map((post) => (
                             <li key={post.id}>
-                              <a
-                                href={`/posts/${post.id}`}
-                                data-discover="true"
-                                className="flex items-center gap-1 truncate rounded bg-muted px-1.5 py-0.5 text-xs hover:bg-accent max-sm:gap-3 max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3 max-sm:text-sm"
-                              >
-                                <span aria-hidden className={cn("size-1.5 shrink-0 rounded-full max-sm:size-2", dot[post.status])} />
-                                <span className="min-w-0 flex-1 truncate">{post.text || t("posts.untitled")}</span>
-                                <span className="text-xs text-muted-foreground sm:sr-only">{formatDate(post.at, "time")}</span>
-                                <span className="sm:hidden">
-                                  <PlatformMarks platforms={post.platforms} shared names={platformNames} />
+                              <a href={`/posts/${post.id}`} data-discover="true" className="calendar-post">
+                                <span aria-hidden className={`calendar-dot ${dot[post.status] ?? ""}`} />
+                                <span className="calendar-text">{post.text || t("posts.untitled")}</span>
+                                <span className="calendar-time">{formatDate(post.at, "time")}</span>
+                                <span className="calendar-marks">
+                                  {post.platforms.map((platform) => (
+                                    <PlatformIconRef key={platform} platform={platform} className="size-3.5" />
+                                  ))}
+                                  <span className="sr-only">{post.platforms.map((platform) => platformNames[platform]).join(", ")}</span>
                                 </span>
                               </a>
                             </li>
@@ -155,7 +169,7 @@ export function PostCalendar({
                           {total > shown.length ? (
                             <li>
                               <Link to={listHref} className="px-1.5 text-xs text-muted-foreground hover:underline max-sm:px-0">
-                                {t("posts.calendar.more", { count: total - shown.length })}
+                                {moreLabel(total - shown.length)}
                               </Link>
                             </li>
                           ) : null}
@@ -176,7 +190,7 @@ export function PostCalendar({
                               {freeLabel}
                             </li>
                           ))}
-                          {free.length > freeShown.length ? <li>{t("queue.view.calendarMoreFree", { count: free.length - freeShown.length })}</li> : null}
+                          {free.length > freeShown.length ? <li>{moreFreeLabel(free.length - freeShown.length)}</li> : null}
                         </ul>
                       ) : null}
                     </div>

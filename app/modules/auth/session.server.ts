@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { currentRequestScope } from "~/core/runtime/request-scope.server";
 import { isDatabaseBusy } from "~/modules/db/busy";
 import { getDb, type Prisma } from "~/modules/db/db.server";
 import { rawBoolean, rawDate } from "~/modules/db/raw-values";
@@ -76,14 +77,16 @@ export function hasSessionCookie(request: Request): boolean {
   return /(?:^|;\s*)plume_session=/.test(request.headers.get("Cookie") ?? "");
 }
 
-// Loaders of one request share the answer instead of asking the database again.
-const perRequest = new WeakMap<Request, Promise<SessionState>>();
+// Loaders of one request share the answer instead of asking the database again: each gets its own
+// copy of the Request, so the key is the request's scope when there is one.
+const perRequest = new WeakMap<object, Promise<SessionState>>();
 
 export function getSessionState(request: Request): Promise<SessionState> {
-  let state = perRequest.get(request);
+  const key = currentRequestScope() ?? request;
+  let state = perRequest.get(key);
   if (!state) {
     state = loadSessionState(request);
-    perRequest.set(request, state);
+    perRequest.set(key, state);
   }
   return state;
 }

@@ -54,24 +54,74 @@ export function missingKeyHandler(lngs: readonly string[], ns: string, key: stri
   logger.warn({ languages: lngs, namespace: ns, key }, "Missing translation key");
 }
 
-/** A fresh i18next instance for one render or one request (instances are not shared). */
+/** A fresh i18next instance (tests that change its language use their own). */
 export async function createI18n(locale: Locale): Promise<I18n> {
   const instance = createInstance();
   await instance.init({ ...i18nConfig, lng: locale, resources, missingKeyHandler });
   return instance;
 }
 
-const fixedT = new Map<Locale, TFunction>();
+const shared = new Map<Locale, Promise<I18n>>();
 
-/** A translator for a language; instances are cached since resources never change at run time. */
-export async function getTranslator(locale: Locale): Promise<TFunction> {
-  let t = fixedT.get(locale);
-  if (!t) {
-    const instance = await createI18n(locale);
-    t = instance.getFixedT(locale, defaultNS);
-    fixedT.set(locale, t);
+/**
+ * The instance for a language, shared by every render and translator of that language: its
+ * language never changes and resources are fixed at run time, so one per language is enough (a
+ * fresh one per request cost as much as a database query). Its translators remember plain lookups.
+ */
+export function sharedI18n(locale: Locale): Promise<I18n> {
+  let instance = shared.get(locale);
+  if (!instance) {
+    instance = createI18n(locale).then(rememberPlainLookups);
+    shared.set(locale, instance);
   }
-  return t;
+  return instance;
+}
+
+/** More distinct keys than the app has: a key made from data can never grow a cache without end. */
+const REMEMBERED_KEYS = 5_000;
+
+/**
+ * An i18next lookup costs tens of microseconds (namespaces, nesting, plurals, post-processing) and
+ * a signed-in page makes hundreds, most with no options at all. Those are answered from a cache
+ * once asked; a lookup with options (values, plurals, defaults) is made every time.
+ */
+function rememberPlainLookups(instance: I18n): I18n {
+  const translators = new Map<string, TFunction>();
+  const getFixedT = instance.getFixedT.bind(instance);
+  instance.getFixedT = ((...args: Parameters<I18n["getFixedT"]>) => {
+    const id = JSON.stringify(args);
+    let t = translators.get(id);
+    if (!t) {
+      t = rememberingTranslator(getFixedT(...args));
+      translators.set(id, t);
+    }
+    return t;
+  }) as I18n["getFixedT"];
+  return instance;
+}
+
+function rememberingTranslator(t: TFunction): TFunction {
+  // Typed keys are checked where t is called; here a key is any string.
+  const lookup = t as unknown as (...args: unknown[]) => string;
+  const known = new Map<string, string>();
+  const remembering = (...args: unknown[]) => {
+    const [key] = args;
+    if (typeof key !== "string" || args.length > 1) return lookup(...args);
+    let text = known.get(key);
+    if (text === undefined) {
+      text = lookup(key);
+      if (known.size < REMEMBERED_KEYS) known.set(key, text);
+    }
+    return text;
+  };
+  // What i18next sets on a fixed translator, for whoever reads it.
+  const { lng, ns, keyPrefix } = t as unknown as { lng: unknown; ns: unknown; keyPrefix: unknown };
+  return Object.assign(remembering, { lng, ns, keyPrefix }) as unknown as TFunction;
+}
+
+/** A translator for a language (the shared instance's, in the default namespace). */
+export async function getTranslator(locale: Locale): Promise<TFunction> {
+  return (await sharedI18n(locale)).getFixedT(locale, defaultNS);
 }
 
 /** The translator for a request's language. */

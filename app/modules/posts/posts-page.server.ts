@@ -18,8 +18,8 @@ export async function loadPostsPage(userId: string, filter: PostFilter, page: nu
 
 /** A calendar day shows this many posts, then "+n more" (as PostCalendar draws it). */
 const POSTS_PER_DAY = 3;
-/** More than a day cell or a phone row can show; CSS truncates the rest. */
-const CALENDAR_TEXT_LENGTH = 120;
+/** More than a day cell (about 20 characters) or a phone row (about 40) shows; CSS truncates the rest. */
+const CALENDAR_TEXT_LENGTH = 64;
 
 /** A month of posts, each on its local day in the user's time zone. */
 export async function loadPostsCalendar(user: { id: string; timezone: string }, filter: PostFilter, monthParam: string | null, locale: Locale) {

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { localDayStarts } from "~/modules/posts/calendar";
 import { isNetworkId } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
-import { rawBoolean, rawDate } from "~/modules/db/raw-values";
+import { rawBoolean, rawDate, rawNumber } from "~/modules/db/raw-values";
 import { isValidTimeZone, MIN_LEAD_MS, startOfLocalDay, utcToLocalParts } from "~/modules/posts/schedule-time";
 import { channelSetKey } from "./queue-order";
 import { QUEUE_DAYS_MAX, QUEUE_DAYS_STEP, type CalendarFreeSlot, type QueueChannelView, type QueueEntry, type QueueViewData } from "./queue-view";
@@ -99,18 +99,23 @@ function byPost(rows: readonly DueRow[]): DuePost[] {
   return [...posts.values()];
 }
 
+/** The user's slot rules. Raw, as the reads beside them: each Prisma query costs four statements. */
+async function slotRules(userId: string): Promise<QueueSlotRule[]> {
+  const rows = await getDb().$queryRaw<{ channelId: string | null; weekday: number | bigint; time: string }[]>`
+    SELECT "channelId", "weekday", "time" FROM "QueueSlot" WHERE "userId" = ${userId}`;
+  return rows.map((row) => ({ channelId: row.channelId, weekday: rawNumber(row.weekday), time: row.time }));
+}
+
+/** The user's channels as the queue names them, by network, then name. */
+function queueChannels(userId: string) {
+  return getDb().$queryRaw<{ id: string; network: string; displayName: string; handle: string | null; status: string }[]>`
+    SELECT "id", "network", "displayName", "handle", "status" FROM "Channel" WHERE "userId" = ${userId}
+    ORDER BY "network", "displayName", "id"`;
+}
+
 /** The user's slots, channels, and the posts due from `from` to `to` (nothing more without slots). */
 async function readQueue(userId: string, from: Date, to: Date) {
-  const db = getDb();
-  const [slots, channels, rows] = await Promise.all([
-    db.queueSlot.findMany({ where: { userId }, select: { channelId: true, weekday: true, time: true } }) as Promise<QueueSlotRule[]>,
-    db.channel.findMany({
-      where: { userId },
-      select: { id: true, network: true, displayName: true, handle: true, status: true },
-      orderBy: [{ network: "asc" }, { displayName: "asc" }, { id: "asc" }],
-    }),
-    duePosts(userId, from, to),
-  ]);
+  const [slots, channels, rows] = await Promise.all([slotRules(userId), queueChannels(userId), duePosts(userId, from, to)]);
   return { slots, channels, posts: byPost(rows) };
 }
 
@@ -220,12 +225,8 @@ export async function calendarFreeSlots(
   const db = getDb();
   // All at once: most users of the calendar have slots, and each read is small.
   const [slots, channels, taken] = await Promise.all([
-    db.queueSlot.findMany({ where: { userId: user.id }, select: { channelId: true, weekday: true, time: true } }) as Promise<QueueSlotRule[]>,
-    db.channel.findMany({
-      where: { userId: user.id },
-      select: { id: true, displayName: true, handle: true, network: true },
-      orderBy: [{ network: "asc" }, { id: "asc" }],
-    }),
+    slotRules(user.id),
+    queueChannels(user.id),
     db.$queryRaw<{ channelId: string; scheduledAt: Date | string }[]>`
       SELECT "PostTarget"."channelId", "Post"."scheduledAt" FROM "Post" JOIN "PostTarget" ON "PostTarget"."postId" = "Post"."id"
       WHERE "Post"."userId" = ${user.id} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})

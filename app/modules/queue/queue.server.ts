@@ -1,5 +1,6 @@
 import { getDb } from "~/modules/db/db.server";
 import { isRecordId } from "~/modules/db/ids";
+import { rawNumber } from "~/modules/db/raw-values";
 import { inTransaction, lockRow, type Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
@@ -103,8 +104,10 @@ export async function queueOffer(userId: string, channelIds: readonly string[], 
 }
 
 /** How many queue slots the user has set (0: no queue, the pages offer no "Add to queue"). */
-export function queueSlotCount(userId: string): Promise<number> {
-  return getDb().queueSlot.count({ where: { userId } });
+export async function queueSlotCount(userId: string): Promise<number> {
+  // Raw: on every /posts page, where a Prisma count costs about four times the statement.
+  const [row] = await getDb().$queryRaw<{ count: number | bigint }[]>`SELECT COUNT(*) AS "count" FROM "QueueSlot" WHERE "userId" = ${userId}`;
+  return rawNumber(row?.count ?? 0);
 }
 
 /**
