@@ -75,9 +75,13 @@ async function freshUser(run: number, rows = ROWS) {
   const user = await db.user.create({
     data: { email: `bench-import-${run}@example.com`, passwordHash: "not-a-real-hash", emailVerifiedAt: new Date(), timezone: "Europe/Paris" },
   });
-  const linkedin = await db.channel.create({ data: { userId: user.id, network: "linkedin", providerUserId: `li-${run}`, status: "active" } });
-  const x = await db.channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-${run}`, status: "active" } });
-  const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ["09:00", "18:00"].map((time) => ({ userId: user.id, channelId: null, weekday, time })));
+  const linkedin = await db.channel.create({
+    data: { userId: user.id, workspaceId: user.id, network: "linkedin", providerUserId: `li-${run}`, status: "active" },
+  });
+  const x = await db.channel.create({ data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-${run}`, status: "active" } });
+  const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
+    ["09:00", "18:00"].map((time) => ({ userId: user.id, workspaceId: user.id, channelId: null, weekday, time })),
+  );
   await db.queueSlot.createMany({ data: slots });
   return { user, text: file(rows, linkedin.id, x.id) };
 }

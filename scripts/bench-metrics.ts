@@ -132,7 +132,15 @@ async function seed(): Promise<Map<string, number>> {
     likes.set(tweet.id, p);
     const postId = newId();
     const targetId = newId();
-    posts.push({ id: postId, userId: channel.data.userId, status: "published", platforms: "twitter", twitterText: text, publishedAt });
+    posts.push({
+      id: postId,
+      userId: channel.data.userId,
+      workspaceId: channel.data.userId,
+      status: "published",
+      platforms: "twitter",
+      twitterText: text,
+      publishedAt,
+    });
     targets.push({ id: targetId, postId, channelId: channel.id, network: "twitter", position: 1, metricsDueAt: due });
     parts.push({ targetId, position: 1, text, status: "published", externalId: tweet.id, url: `https://x.com/i/status/${tweet.id}`, publishedAt });
     deliveries.push({ postId, targetId, platform: "twitter", status: "published", attempts: 1, externalId: tweet.id, publishedAt });

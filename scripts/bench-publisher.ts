@@ -113,6 +113,7 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
       {
         id: newId(),
         userId,
+        workspaceId: userId,
         network: "linkedin",
         kind: "member",
         providerUserId: member.sub,
@@ -138,6 +139,7 @@ async function seed(tag: string, linkedin: LinkedInFake, x: XFake): Promise<Seed
       data: rows.map((p) => ({
         id: p.id,
         userId: p.userId,
+        workspaceId: p.userId,
         status: "scheduled",
         platforms: p.platforms.join(","),
         linkedinText: p.platforms.includes("linkedin") ? p.text : "",
@@ -191,7 +193,15 @@ async function seedThreads(tag: string, x: XFake): Promise<Seeded> {
   for (const rows of chunks(channels)) await db.channel.createMany({ data: rows });
   for (const rows of chunks(posts)) {
     await db.post.createMany({
-      data: rows.map((p) => ({ id: p.id, userId: p.userId, status: "scheduled", platforms: "twitter", twitterText: p.text, scheduledAt: later })),
+      data: rows.map((p) => ({
+        id: p.id,
+        userId: p.userId,
+        workspaceId: p.userId,
+        status: "scheduled",
+        platforms: "twitter",
+        twitterText: p.text,
+        scheduledAt: later,
+      })),
     });
   }
   for (const rows of chunks(targets)) await db.postTarget.createMany({ data: rows });

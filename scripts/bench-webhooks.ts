@@ -66,7 +66,9 @@ try {
   // posts settled together.
   for (let i = 0; i < EVENTS; i += 100) {
     const ids = Array.from({ length: Math.min(100, EVENTS - i) }, () => newRecordId());
-    await db.post.createMany({ data: ids.map((id) => ({ id, userId: user.id, status: "published", platforms: "linkedin", linkedinText: "Bench" })) });
+    await db.post.createMany({
+      data: ids.map((id) => ({ id, userId: user.id, workspaceId: user.id, status: "published", platforms: "linkedin", linkedinText: "Bench" })),
+    });
     await db.$transaction(postPublishedEventWrites(ids));
   }
   const started = performance.now();

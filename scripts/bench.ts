@@ -53,6 +53,7 @@ async function seed(email: string) {
   await db.post.createMany({
     data: Array.from({ length: 1000 }, (_, i) => ({
       userId: user.id,
+      workspaceId: user.id,
       status: statuses[i % 4]!,
       platforms: "linkedin,twitter",
       linkedinText: `Post number ${i}: ${"some words ".repeat(30)}`,
@@ -74,11 +75,14 @@ async function seedQueue(db: Db, userId: string, now: number) {
   const { freeSlotTimes } = await import("../app/modules/queue/queue-slots");
   const channels = await Promise.all(
     ["linkedin", "twitter"].map((network) =>
-      db.channel.create({ data: { userId, network, providerUserId: `bench-${network}`, displayName: `Bench ${network}` }, select: { id: true } }),
+      db.channel.create({
+        data: { userId, workspaceId: userId, network, providerUserId: `bench-${network}`, displayName: `Bench ${network}` },
+        select: { id: true },
+      }),
     ),
   );
   const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ["09:00", "12:30", "17:45"].map((time) => ({ channelId: null, weekday, time })));
-  await db.queueSlot.createMany({ data: slots.map((slot) => ({ userId, ...slot })) });
+  await db.queueSlot.createMany({ data: slots.map((slot) => ({ userId, workspaceId: userId, ...slot })) });
   const { timezone } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { timezone: true } });
   const times = freeSlotTimes({ slots, channelIds: channels.map((c) => c.id), zone: timezone, now: new Date(now), count: 40 });
   const posts = await db.post.findMany({

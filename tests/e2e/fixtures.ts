@@ -71,8 +71,8 @@ export async function addChannel(
   await db.execute("PRAGMA busy_timeout = 5000");
   const at = new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00");
   await db.execute({
-    sql: `INSERT INTO "Channel" ("id", "userId", "network", "providerUserId", "displayName", "handle", "connectedAt", "createdAt", "updatedAt")
-          SELECT ?, "id", ?, ?, ?, ?, ?, ?, ? FROM "User" WHERE "email" = ?`,
+    sql: `INSERT INTO "Channel" ("id", "userId", "workspaceId", "network", "providerUserId", "displayName", "handle", "connectedAt", "createdAt", "updatedAt")
+          SELECT ?, "id", "id", ?, ?, ?, ?, ?, ?, ? FROM "User" WHERE "email" = ?`,
     args: [`e2e${Math.random().toString(36).slice(2, 12)}`, channel.network, `e2e-${channel.handle}`, channel.displayName, channel.handle, at, at, at, email],
   });
   db.close();

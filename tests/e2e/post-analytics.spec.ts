@@ -31,8 +31,8 @@ async function publishWithNumbers(
     const [likes, reposts, replies, quotes, impressions] = post.numbers;
     await db.batch([
       {
-        sql: `INSERT INTO "Post" ("id", "userId", "status", "platforms", "twitterText", "linkedinText", "publishedAt", "createdAt", "updatedAt") VALUES (?, ?, 'published', ?, ?, ?, ?, ?, ?)`,
-        args: [postId, userId, network, network === "twitter" ? post.text : "", network === "linkedin" ? post.text : "", at, at, at],
+        sql: `INSERT INTO "Post" ("id", "userId", "workspaceId", "status", "platforms", "twitterText", "linkedinText", "publishedAt", "createdAt", "updatedAt") VALUES (?, ?, ?, 'published', ?, ?, ?, ?, ?, ?)`,
+        args: [postId, userId, userId, network, network === "twitter" ? post.text : "", network === "linkedin" ? post.text : "", at, at, at],
       },
       {
         sql: `INSERT INTO "PostTarget" ("id", "postId", "channelId", "network", "position", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, 1, ?, ?)`,

@@ -27,8 +27,8 @@ async function seedSecondXAccount(email: string) {
       args: [email],
     },
     {
-      sql: `INSERT INTO "Channel" ("id", "userId", "network", "kind", "providerUserId", "displayName", "handle", "status", "scopes", "accessTokenEnc", "refreshTokenEnc", "expiresAt", "connectedAt", "createdAt", "updatedAt")
-            SELECT 'grace-' || "id", "userId", 'twitter', 'account', 'grace-1', 'Grace Hopper', 'grace', 'active', "scopes", "accessTokenEnc", "refreshTokenEnc", "expiresAt", "connectedAt", ?, "updatedAt"
+      sql: `INSERT INTO "Channel" ("id", "userId", "workspaceId", "network", "kind", "providerUserId", "displayName", "handle", "status", "scopes", "accessTokenEnc", "refreshTokenEnc", "expiresAt", "connectedAt", "createdAt", "updatedAt")
+            SELECT 'grace-' || "id", "userId", "workspaceId", 'twitter', 'account', 'grace-1', 'Grace Hopper', 'grace', 'active', "scopes", "accessTokenEnc", "refreshTokenEnc", "expiresAt", "connectedAt", ?, "updatedAt"
             FROM "Channel" WHERE "network" = 'twitter' AND "userId" = ${user}`,
       // After the first account, in the format Prisma writes (the order of a user's accounts).
       args: [new Date(Date.now() + 60_000).toISOString().replace("Z", "+00:00"), email],

@@ -30,7 +30,7 @@ async function post(
   data: { status: string; source?: string; createdAt?: Date; scheduledAt?: Date; publishedAt?: Date },
   deliveries: { platform: string; status: string; publishedAt?: Date }[] = [],
 ) {
-  const post = await getDb().post.create({ data: { userId, platforms: "linkedin,twitter", ...data } });
+  const post = await getDb().post.create({ data: { userId, workspaceId: userId, platforms: "linkedin,twitter", ...data } });
   const byNetwork = new Map(deliveries.map((delivery) => [delivery.platform, delivery]));
   await seedTargets(post, [...byNetwork.keys()], (network) => byNetwork.get(network) ?? null);
   return post;

@@ -61,11 +61,21 @@ describe("GET /api/admin/users", () => {
   beforeAll(async () => {
     for (let i = 0; i < 30; i += 1) await makeUser(`Paging-${String(i).padStart(2, "0")}@list.example`.toLowerCase());
     const posted = await getDb().user.findUniqueOrThrow({ where: { email: "paging-07@list.example" } });
-    await getDb().post.createMany({ data: [{ userId: posted.id }, { userId: posted.id }, { userId: posted.id }] });
-    await getDb().channel.create({ data: { userId: posted.id, network: "linkedin", providerUserId: "li-1", status: "needs_reconnect" } });
+    await getDb().post.createMany({
+      data: [
+        { userId: posted.id, workspaceId: posted.id },
+        { userId: posted.id, workspaceId: posted.id },
+        { userId: posted.id, workspaceId: posted.id },
+      ],
+    });
+    await getDb().channel.create({
+      data: { userId: posted.id, workspaceId: posted.id, network: "linkedin", providerUserId: "li-1", status: "needs_reconnect" },
+    });
     // Two accounts on one network: one needing reconnection does not hide the one that works.
-    await getDb().channel.create({ data: { userId: posted.id, network: "bluesky", providerUserId: "did:plc:a", status: "needs_reconnect" } });
-    await getDb().channel.create({ data: { userId: posted.id, network: "bluesky", providerUserId: "did:plc:b", status: "active" } });
+    await getDb().channel.create({
+      data: { userId: posted.id, workspaceId: posted.id, network: "bluesky", providerUserId: "did:plc:a", status: "needs_reconnect" },
+    });
+    await getDb().channel.create({ data: { userId: posted.id, workspaceId: posted.id, network: "bluesky", providerUserId: "did:plc:b", status: "active" } });
   });
   const list = (query: string) => outcome(apiUsers.loader as Handler, args(`/api/admin/users${query}`, { cookie: admin.cookie }));
 

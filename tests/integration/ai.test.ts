@@ -377,7 +377,9 @@ describe("the wizard's AI path, with accounts of any network", () => {
       data: { email: uniqueEmail("ai-channels"), passwordHash: "x", subscription: { create: trialSubscriptionData() } },
     });
     const channel = (network: string, n: number) =>
-      getDb().channel.create({ data: { userId: user.id, network, providerUserId: `${network}-${n}-${user.id}`, displayName: `${network} ${n}` } });
+      getDb().channel.create({
+        data: { userId: user.id, workspaceId: user.id, network, providerUserId: `${network}-${n}-${user.id}`, displayName: `${network} ${n}` },
+      });
     const chosen = [await channel("bluesky", 1), await channel("linkedin", 1), await channel("twitter", 1), await channel("twitter", 2)];
     const post = await createPost(user.id, { platforms: [] });
     await chooseChannels(

@@ -78,7 +78,7 @@ describe("GET /api/openapi.json", () => {
     const signedUp = await call(register, "POST", "/api/auth/register", { body: { email: uniqueEmail("openapi-v2"), password: "password123" } });
     const cookie = signedUp.headers.get("Set-Cookie")!.split(";")[0]!;
     const user = ((await signedUp.json()) as { data: { id: string } }).data;
-    const x = await getDb().channel.create({ data: { userId: user.id, network: "twitter", providerUserId: "openapi-x", handle: "ada" } });
+    const x = await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: "openapi-x", handle: "ada" } });
     const listed = (await (await call(channels, "GET", "/api/channels", { cookie })).json()) as { data: unknown[] };
     expect(listed.data).toHaveLength(1);
     expect(listed.data.map((item) => channelSchema.parse(item))).toEqual(listed.data);

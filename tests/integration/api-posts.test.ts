@@ -82,7 +82,7 @@ async function signedInUser(options: { connect?: Platform[]; trialStartedAt?: Da
     },
   });
   for (const provider of options.connect ?? []) {
-    await getDb().channel.create({ data: { userId: user.id, network: provider, providerUserId: "x", status: "active" } });
+    await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: provider, providerUserId: "x", status: "active" } });
   }
   const setCookie = await createSession(user.id);
   return { id: user.id, cookie: setCookie.split(";")[0]! };

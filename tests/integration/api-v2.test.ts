@@ -85,6 +85,7 @@ async function v2User(): Promise<V2User> {
   const li = await db.channel.create({
     data: {
       userId: user.id,
+      workspaceId: user.id,
       network: "linkedin",
       kind: "member",
       providerUserId: member.sub,

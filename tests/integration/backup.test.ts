@@ -84,6 +84,7 @@ describe.runIf(onSqlite)("a backup taken while the app writes", () => {
     const channel = await getDb().channel.create({
       data: {
         userId: user.id,
+        workspaceId: user.id,
         network: "linkedin",
         providerUserId: "member-1",
         displayName: "Member",

@@ -255,6 +255,7 @@ describe("Bluesky connected with an app password, then published to by the publi
     const bluesky = await getDb().channel.create({
       data: {
         userId: user.id,
+        workspaceId: user.id,
         network: "bluesky",
         kind: "account",
         providerUserId: "did:plc:wizard",
@@ -267,6 +268,7 @@ describe("Bluesky connected with an app password, then published to by the publi
     const linkedin = await getDb().channel.create({
       data: {
         userId: user.id,
+        workspaceId: user.id,
         network: "linkedin",
         kind: "member",
         providerUserId: "li-wizard",

@@ -13,7 +13,16 @@ describe("when a connection's access ends, as the profile shows it", () => {
     const inAYear = new Date(Date.now() + 365 * 24 * 3600_000);
     const channel = (providerUserId: string, data: { refreshTokenEnc?: string; refreshExpiresAt?: Date }) =>
       getDb().channel.create({
-        data: { userId: user.id, network: "twitter", providerUserId, displayName: providerUserId, handle: providerUserId, expiresAt: inTwoHours, ...data },
+        data: {
+          userId: user.id,
+          workspaceId: user.id,
+          network: "twitter",
+          providerUserId,
+          displayName: providerUserId,
+          handle: providerUserId,
+          expiresAt: inTwoHours,
+          ...data,
+        },
       });
     await channel("renews", { refreshTokenEnc: "sealed-refresh-token" });
     await channel("renews-until", { refreshTokenEnc: "sealed-refresh-token", refreshExpiresAt: inAYear });

@@ -219,14 +219,14 @@ describe("connection API", () => {
   it("POST /api/auth/{provider}/disconnect answers null, 404 when not connected", async () => {
     const { user, cookie } = await signedIn();
     expect((await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie)).status).toBe(404);
-    await getDb().channel.create({ data: { userId: user.id, network: "linkedin", providerUserId: "abc", accessTokenEnc: null } });
+    await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: "linkedin", providerUserId: "abc", accessTokenEnc: null } });
     const done = await call(disconnectRoute, "POST", "/api/auth/linkedin/disconnect", { provider: "linkedin" }, cookie);
     expect(done).toEqual({ status: 200, body: { data: null } });
   });
 
   it("POST /api/auth/{provider}/disconnect with userIdProvider disconnects only that account", async () => {
     const { user, cookie } = await signedIn();
-    await getDb().channel.create({ data: { userId: user.id, network: "twitter", providerUserId: "x-42", accessTokenEnc: null } });
+    await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: "x-42", accessTokenEnc: null } });
     const post = (body: unknown) => call(disconnectRoute, "POST", "/api/auth/twitter/disconnect", { provider: "twitter" }, cookie, body);
     const services = await listServices(user.id);
     expect(services.find((s) => s.serviceName === "twitter")).toMatchObject({ connected: true, userIdProvider: "x-42" });

@@ -82,9 +82,11 @@ async function userWithChannels(timezone = "Europe/Paris") {
   const db = getDb();
   const user = await db.user.create({ data: { email: uniqueEmail("csv"), passwordHash: "x", timezone } });
   const cookie = (await createSession(user.id)).split(";")[0]!;
-  const x = await db.channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada" } });
+  const x = await db.channel.create({
+    data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada" },
+  });
   const linkedin = await db.channel.create({
-    data: { userId: user.id, network: "linkedin", providerUserId: `li-${user.id}`, displayName: "Ada Lovelace", handle: null },
+    data: { userId: user.id, workspaceId: user.id, network: "linkedin", providerUserId: `li-${user.id}`, displayName: "Ada Lovelace", handle: null },
   });
   return { user, cookie, x, linkedin };
 }
@@ -105,6 +107,7 @@ async function post(
   return getDb().post.create({
     data: {
       userId,
+      workspaceId: userId,
       ...fields,
       targets: {
         create: targets.map((target, position) => ({
@@ -300,11 +303,16 @@ describe("GET /api/posts/export.csv", () => {
     // Few distinct times, so batches end in the middle of posts created at the same instant.
     const data = Array.from({ length: total }, (_, i) => ({
       userId: ada.user.id,
+      workspaceId: ada.user.id,
       linkedinText: `Post ${i}`,
       createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 3))),
     }));
     await getDb().post.createMany({ data });
-    const expected = await getDb().post.findMany({ where: { userId: ada.user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    const expected = await getDb().post.findMany({
+      where: { userId: ada.user.id, workspaceId: ada.user.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
     const findMany = vi.spyOn(getDb().post, "findMany");
     const rows = records((await download("", ada.cookie)).text);
     const takes = findMany.mock.calls.map(([query]) => query?.take);

@@ -50,7 +50,9 @@ const csv = (rows: string[]) => ["text,channels,scheduled_at", ...rows].join("\n
 describe("importing in one transaction", () => {
   it("makes 500 rows (drafts, times, queued, threads) with their targets, parts and deliveries, in file order", { timeout: 60_000 }, async () => {
     const c = await importer();
-    const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ["09:00", "18:00"].map((time) => ({ userId: c.user.id, channelId: null, weekday, time })));
+    const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
+      ["09:00", "18:00"].map((time) => ({ userId: c.user.id, workspaceId: c.user.id, channelId: null, weekday, time })),
+    );
     await getDb().queueSlot.createMany({ data: slots });
     const rows = Array.from({ length: 500 }, (_, i) => {
       const day = String(1 + (i % 28)).padStart(2, "0");

@@ -155,7 +155,7 @@ describe("/posts/import", () => {
 
   it("serves a template in the user's language that imports as it is (with a queue)", async () => {
     const c = await importer();
-    const slots = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ userId: c.user.id, channelId: null, weekday, time: "09:00" }));
+    const slots = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ userId: c.user.id, workspaceId: c.user.id, channelId: null, weekday, time: "09:00" }));
     await getDb().queueSlot.createMany({ data: slots });
     const answer = await template.loader({
       request: new Request("http://localhost:3000/posts/import/template.csv", { headers: { Cookie: c.cookie, "Accept-Language": "fr" } }),

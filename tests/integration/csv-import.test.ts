@@ -36,7 +36,9 @@ async function importer(options: { queue?: boolean } = {}) {
   const channel = (network: string) => channels.find((c) => c.network === network)!;
   if (options.queue) {
     // Every day at 09:00 and 18:00 (Paris), for every account.
-    const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => ["09:00", "18:00"].map((time) => ({ userId: user.id, channelId: null, weekday, time })));
+    const slots = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
+      ["09:00", "18:00"].map((time) => ({ userId: user.id, workspaceId: user.id, channelId: null, weekday, time })),
+    );
     await getDb().queueSlot.createMany({ data: slots });
   }
   return {
@@ -48,7 +50,7 @@ async function importer(options: { queue?: boolean } = {}) {
       form.append("file", new Blob([csv], { type: "text/csv" }), "posts.csv");
       return call(importRoute.action as Handler, { method: "POST", url: "http://localhost:3000/api/posts/import", cookie: as, form, lang });
     },
-    count: () => getDb().post.count({ where: { userId: user.id } }),
+    count: () => getDb().post.count({ where: { userId: user.id, workspaceId: user.id } }),
   };
 }
 
@@ -130,7 +132,7 @@ describe("POST /api/posts/import", () => {
   it("makes nothing when a later row fails while being made (no free queue slot)", async () => {
     const c = await importer();
     // The queue has slots, but only for the LinkedIn account: a row queued for X finds none free.
-    await getDb().queueSlot.create({ data: { userId: c.user.id, channelId: c.channel("linkedin").id, weekday: 1, time: "09:00" } });
+    await getDb().queueSlot.create({ data: { userId: c.user.id, workspaceId: c.user.id, channelId: c.channel("linkedin").id, weekday: 1, time: "09:00" } });
     const x = c.channel("twitter").id;
     const csv = ["text,channels,scheduled_at", "A draft,,draft", `Scheduled,${x},2027-06-10 09:30`, `Queued,${x},`].join("\n");
     const answer = await c.send(csv);

@@ -77,7 +77,7 @@ describe("the time the schedule step offers", () => {
     await getDb().user.update({ where: { id: user.id }, data: { timezone: zone } });
     const now = utc("2026-06-10", "07:00", zone);
     const post = (date: string, time: string, status: string) =>
-      getDb().post.create({ data: { userId: user.id, platforms: "linkedin", status, scheduledAt: utc(date, time, zone) } });
+      getDb().post.create({ data: { userId: user.id, workspaceId: user.id, platforms: "linkedin", status, scheduledAt: utc(date, time, zone) } });
     await post("2026-06-01", "18:30", "published");
     await post("2026-06-02", "18:40", "published");
     const today = await post("2026-06-10", "18:35", "scheduled");

@@ -1,68 +1,25 @@
 // The version 2 migration (channels, targets, parts) moves a database made with the schema before it
 // without losing anything: connections, posts in every state, their deliveries and images.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { createClient } from "@libsql/client";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createDb } from "~/modules/db/db.server";
-import { migrate, migrationsDir } from "~/modules/db/migrate.server";
+import { migrate } from "~/modules/db/migrate.server";
 import { emptyDatabase } from "../support/empty-database";
+import { execute, insertRow, migrationsBefore } from "../support/older-schema";
 
 const V2 = "channels_targets_parts";
-
-/** The migrations that came before version 2, in a folder of their own. */
-function migrationsBeforeV2(url: string): string {
-  const all = migrationsDir(url);
-  const dir = mkdtempSync(path.join(tmpdir(), "plume-v1-migrations-"));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  for (const entry of readdirSync(all)) {
-    if (entry.endsWith(V2) || entry > readdirSync(all).find((name) => name.endsWith(V2))!) continue;
-    cpSync(path.join(all, entry), path.join(dir, entry), { recursive: true });
-  }
-  return dir;
-}
-
-/** Runs statements written for the version 1 schema (`?` placeholders, as both drivers get them). */
-async function execute(url: string, statements: [string, unknown[]][]): Promise<void> {
-  if (url.startsWith("file:")) {
-    const client = createClient({ url });
-    for (const [sql, args] of statements) await client.execute({ sql, args: args as never[] });
-    client.close();
-    return;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  for (const [sql, args] of statements) {
-    let n = 0;
-    await client.query(
-      sql.replace(/\?/g, () => `$${++n}`),
-      args,
-    );
-  }
-  await client.end();
-}
 
 const at = (iso: string) => new Date(iso);
 
 describe("the version 2 migration", () => {
   it("moves connections, posts, deliveries and images of a version 1 database into channels, targets and parts", async () => {
     const url = await emptyDatabase("v1");
-    const before = await migrate(url, migrationsBeforeV2(url));
+    const before = await migrate(url, migrationsBefore(url, V2));
     expect(before.applied.some((name) => name.endsWith(V2))).toBe(false);
     const sqlite = url.startsWith("file:");
     const time = (iso: string) => (sqlite ? at(iso).getTime() : at(iso));
     const t0 = time("2026-11-20T10:00:00Z");
     const t1 = time("2026-11-21T10:00:00Z");
-    const insert = (table: string, row: Record<string, unknown>): [string, unknown[]] => [
-      `INSERT INTO "${table}" (${Object.keys(row)
-        .map((key) => `"${key}"`)
-        .join(", ")}) VALUES (${Object.keys(row)
-        .map(() => "?")
-        .join(", ")})`,
-      Object.values(row),
-    ];
+    const insert = insertRow;
     await execute(url, [
       insert("User", { id: "u1", email: "one@example.com", passwordHash: "x", createdAt: t0, updatedAt: t0 }),
       insert("User", { id: "u2", email: "two@example.com", passwordHash: "x", createdAt: t0, updatedAt: t0 }),
@@ -275,7 +232,7 @@ describe("the version 2 migration", () => {
       errorCode: "delivery_failed",
     });
     // Connecting the same account again updates its channel; another account is a second channel.
-    await db.channel.create({ data: { userId: "u1", network: "twitter", providerUserId: "x-2" } });
-    await expect(db.channel.create({ data: { userId: "u1", network: "twitter", providerUserId: "x-1" } })).rejects.toThrow();
+    await db.channel.create({ data: { userId: "u1", workspaceId: "u1", network: "twitter", providerUserId: "x-2" } });
+    await expect(db.channel.create({ data: { userId: "u1", workspaceId: "u1", network: "twitter", providerUserId: "x-1" } })).rejects.toThrow();
   }, 60_000);
 });

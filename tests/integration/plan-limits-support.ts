@@ -38,7 +38,7 @@ export async function planUser(plan: Plan = "none", timezone = "UTC") {
     },
   });
   for (const provider of ["linkedin", "twitter"]) {
-    await getDb().channel.create({ data: { userId: user.id, network: provider, providerUserId: "x", status: "active" } });
+    await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: provider, providerUserId: "x", status: "active" } });
   }
   return user;
 }
@@ -65,6 +65,7 @@ export async function seedPosts(userId: string, count: number, at: Date, status 
     await getDb().post.create({
       data: {
         userId,
+        workspaceId: userId,
         platforms: "linkedin",
         linkedinText: `Seeded ${i}`,
         status,

@@ -18,8 +18,12 @@ type Numbers = { likes: number | null; reposts: number | null; replies: number |
 async function userWithChannels(timezone = "UTC") {
   const db = getDb();
   const user = await db.user.create({ data: { email: uniqueEmail("analytics"), passwordHash: "x", timezone } });
-  const x = await db.channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada X", handle: "ada" } });
-  const linkedin = await db.channel.create({ data: { userId: user.id, network: "linkedin", providerUserId: `li-${user.id}`, displayName: "Ada Lovelace" } });
+  const x = await db.channel.create({
+    data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada X", handle: "ada" },
+  });
+  const linkedin = await db.channel.create({
+    data: { userId: user.id, workspaceId: user.id, network: "linkedin", providerUserId: `li-${user.id}`, displayName: "Ada Lovelace" },
+  });
   return { user, x, linkedin };
 }
 
@@ -29,6 +33,7 @@ async function publishedPost(userId: string, channel: { id: string; network: str
   return db.post.create({
     data: {
       userId,
+      workspaceId: userId,
       status: "published",
       platforms: channel.network,
       publishedAt: at,

@@ -12,6 +12,7 @@ async function post(userId: string, status: string, network: string, parts: Part
   return getDb().post.create({
     data: {
       userId,
+      workspaceId: userId,
       status,
       platforms: network,
       twitterText: `${status} post`,

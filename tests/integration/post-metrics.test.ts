@@ -132,7 +132,7 @@ describe("refreshing a post's metrics", () => {
     const other = await connectedUser(fakes, ["twitter"]);
     const otherCookie = (await createSession(other.user.id)).split(";")[0]!;
     expect((await call(refresh, { method: "POST", cookie: otherCookie, params: { postId } })).status).toBe(404);
-    const draft = await getDb().post.create({ data: { userId: other.user.id } });
+    const draft = await getDb().post.create({ data: { userId: other.user.id, workspaceId: other.user.id } });
     const answer = await call(refresh, { method: "POST", cookie: otherCookie, params: { postId: draft.id } });
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe("nothing_published");

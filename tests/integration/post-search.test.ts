@@ -47,9 +47,11 @@ describe("searchOwnPosts", () => {
   it("reads every part of every target, and takes % and _ literally", async () => {
     const { user } = await signedInUser("search-parts");
     const db = getDb();
-    const x = await db.channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada" } });
+    const x = await db.channel.create({
+      data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada" },
+    });
     const bluesky = await db.channel.create({
-      data: { userId: user.id, network: "bluesky", providerUserId: `did:plc:${user.id}`, displayName: "Ada", handle: "ada.test" },
+      data: { userId: user.id, workspaceId: user.id, network: "bluesky", providerUserId: `did:plc:${user.id}`, displayName: "Ada", handle: "ada.test" },
     });
     const long = `${"word ".repeat(60)}Third part talks about Zebras at 100% ${"tail ".repeat(60)}`;
     const post = await createPostWithTargets(user.id, [

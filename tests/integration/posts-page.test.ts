@@ -78,6 +78,7 @@ describe("a post neither version 1 text says (Bluesky only)", () => {
     const post = await getDb().post.create({
       data: {
         userId: user.id,
+        workspaceId: user.id,
         platforms: "bluesky",
         status: "scheduled",
         scheduledAt: new Date("2026-04-02T09:00:00Z"),
@@ -177,6 +178,7 @@ describe("loadPostsCalendar", () => {
     await getDb().post.createMany({
       data: Array.from({ length: 700 }, (_, i) => ({
         userId: user.id,
+        workspaceId: user.id,
         status: "scheduled",
         platforms: "linkedin",
         linkedinText: `Post ${i}`,

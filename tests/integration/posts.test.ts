@@ -25,7 +25,7 @@ async function createUser() {
 
 async function connect(userId: string, ...providers: Platform[]) {
   for (const provider of providers) {
-    await getDb().channel.create({ data: { userId, network: provider, providerUserId: "x", status: "active" } });
+    await getDb().channel.create({ data: { userId, workspaceId: userId, network: provider, providerUserId: "x", status: "active" } });
   }
 }
 
@@ -182,9 +182,9 @@ describe("schedulePost", () => {
 
   it("does not count a connection waiting for a reconnection or expired", async () => {
     const user = await createUser();
-    await getDb().channel.create({ data: { userId: user.id, network: "linkedin", providerUserId: "x", status: "needs_reconnect" } });
+    await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: "linkedin", providerUserId: "x", status: "needs_reconnect" } });
     await getDb().channel.create({
-      data: { userId: user.id, network: "twitter", providerUserId: "x", status: "active", expiresAt: new Date(Date.now() - MINUTE) },
+      data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: "x", status: "active", expiresAt: new Date(Date.now() - MINUTE) },
     });
     const linkedin = await createPost(user.id, { platforms: ["linkedin"], linkedinText: "Hi" });
     const twitter = await createPost(user.id, { platforms: ["twitter"], twitterText: "Hi" });

@@ -266,6 +266,7 @@ describe("a publisher killed at any point of a Mastodon thread (decision 57)", (
       const channel = await getDb().channel.create({
         data: {
           userId: user.id,
+          workspaceId: user.id,
           network: "mastodon",
           kind: "account",
           providerUserId: `${account.id}@${host}`,

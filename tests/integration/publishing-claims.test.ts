@@ -16,7 +16,14 @@ it("two publishers claiming at once take different deliveries, each as many as i
   const db = getDb();
   const user = await db.user.create({ data: { email: `claims-${Date.now()}@example.com`, passwordHash: "x" } });
   const posts = await db.post.createManyAndReturn({
-    data: Array.from({ length: 30 }, (_, i) => ({ userId: user.id, status: "scheduled", platforms: "linkedin", linkedinText: `Claim ${i}`, scheduledAt: due })),
+    data: Array.from({ length: 30 }, (_, i) => ({
+      userId: user.id,
+      workspaceId: user.id,
+      status: "scheduled",
+      platforms: "linkedin",
+      linkedinText: `Claim ${i}`,
+      scheduledAt: due,
+    })),
     select: { id: true },
   });
   postIds = posts.map((post) => post.id);

@@ -16,7 +16,15 @@ async function queueUser() {
   const { user, cookie } = await signedInUser("queue-slots", { trial: true });
   await getDb().user.update({ where: { id: user.id }, data: { timezone: "Europe/Paris" } });
   const channel = await getDb().channel.create({
-    data: { userId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada", accessTokenEnc: "sealed" },
+    data: {
+      userId: user.id,
+      workspaceId: user.id,
+      network: "twitter",
+      providerUserId: `x-${user.id}`,
+      displayName: "Ada",
+      handle: "ada",
+      accessTokenEnc: "sealed",
+    },
   });
   const post = (fields: Record<string, string | string[]>, lang?: string) => {
     const form = new URLSearchParams();
@@ -49,7 +57,9 @@ async function toastOf(answer: Answer) {
 const nth = (n: number) => `${String(Math.floor(n / 6)).padStart(2, "0")}:${String((n % 6) * 10).padStart(2, "0")}`;
 
 async function fill(userId: string, count: number) {
-  await getDb().queueSlot.createMany({ data: Array.from({ length: count }, (_, i) => ({ userId, weekday: (i % 7) + 1, time: nth(Math.floor(i / 7)) })) });
+  await getDb().queueSlot.createMany({
+    data: Array.from({ length: count }, (_, i) => ({ userId, workspaceId: userId, weekday: (i % 7) + 1, time: nth(Math.floor(i / 7)) })),
+  });
 }
 
 describe("/queue: adding slots", () => {

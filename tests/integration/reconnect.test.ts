@@ -13,6 +13,7 @@ async function userWith(connections: { network: "linkedin" | "twitter"; connecte
       data: {
         id: `${user.id}-${index}`,
         userId: user.id,
+        workspaceId: user.id,
         providerUserId: `member-${index}`,
         displayName: `Member ${index}`,
         accessTokenEnc: null,

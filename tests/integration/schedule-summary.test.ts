@@ -18,11 +18,13 @@ describe("the schedule step's summary", () => {
     const { user, cookie } = await signedInUser("summary");
     const db = getDb();
     const bluesky = await db.channel.create({
-      data: { userId: user.id, network: "bluesky", providerUserId: `did:plc:${user.id}`, displayName: "Ada", handle: "ada.test" },
+      data: { userId: user.id, workspaceId: user.id, network: "bluesky", providerUserId: `did:plc:${user.id}`, displayName: "Ada", handle: "ada.test" },
     });
-    const x = await db.channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada" } });
+    const x = await db.channel.create({
+      data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-${user.id}`, displayName: "Ada", handle: "ada" },
+    });
     const linkedin = await db.channel.create({
-      data: { userId: user.id, network: "linkedin", providerUserId: `li-${user.id}`, displayName: "Ada L", handle: "ada@example.com" },
+      data: { userId: user.id, workspaceId: user.id, network: "linkedin", providerUserId: `li-${user.id}`, displayName: "Ada L", handle: "ada@example.com" },
     });
     const post = await createPostWithTargets(user.id, [
       { channelId: bluesky.id, parts: [{ text: "b".repeat(301) }] },
@@ -43,7 +45,9 @@ describe("the schedule step's summary", () => {
   it("is another user's post: 404, nothing shown", async () => {
     const owner = await signedInUser("summary-owner");
     const other = await signedInUser("summary-other");
-    const channel = await getDb().channel.create({ data: { userId: owner.user.id, network: "bluesky", providerUserId: `did:plc:${owner.user.id}` } });
+    const channel = await getDb().channel.create({
+      data: { userId: owner.user.id, workspaceId: owner.user.id, network: "bluesky", providerUserId: `did:plc:${owner.user.id}` },
+    });
     const post = await createPostWithTargets(owner.user.id, [{ channelId: channel.id, parts: [{ text: "Mine" }] }]);
     const thrown = await loadSummary(other.cookie, post.id).catch((error: unknown) => error);
     expect((thrown as { status?: number; init?: { status?: number } }).status ?? (thrown as { init?: { status?: number } }).init?.status).toBe(404);

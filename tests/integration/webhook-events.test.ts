@@ -16,14 +16,18 @@ async function userWithWebhook(events = ["post.published", "post.failed", "chann
   serial += 1;
   const user = await getDb().user.create({ data: { email: `webhook-events-${Date.now()}-${serial}@example.com`, passwordHash: "x" } });
   // Written directly: no address check is involved in writing events.
-  await getDb().webhook.create({ data: { userId: user.id, url: "https://hooks.example.com/plume", events: events.join(","), secretEnc: "x" } });
+  await getDb().webhook.create({
+    data: { userId: user.id, workspaceId: user.id, url: "https://hooks.example.com/plume", events: events.join(","), secretEnc: "x" },
+  });
   return user;
 }
 
 /** A post being published whose only delivery ended as `outcome`: settling it makes it published or failed. */
 async function postWhoseDeliveryEnded(userId: string, outcome: "published" | "failed") {
-  const channel = await getDb().channel.create({ data: { userId, network: "linkedin", providerUserId: `member-${Date.now()}-${++serial}` } });
-  const post = await getDb().post.create({ data: { userId, status: "publishing", platforms: "linkedin", linkedinText: "Hello" } });
+  const channel = await getDb().channel.create({
+    data: { userId, workspaceId: userId, network: "linkedin", providerUserId: `member-${Date.now()}-${++serial}` },
+  });
+  const post = await getDb().post.create({ data: { userId, workspaceId: userId, status: "publishing", platforms: "linkedin", linkedinText: "Hello" } });
   const target = await getDb().postTarget.create({ data: { postId: post.id, channelId: channel.id, network: "linkedin", position: 0 } });
   await getDb().delivery.create({
     data: {
@@ -88,7 +92,7 @@ describe("an event and its change are one write", () => {
 
   it("a channel's loss and its event: neither when the event cannot be written", async () => {
     const user = await userWithWebhook();
-    const channel = await getDb().channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-${Date.now()}` } });
+    const channel = await getDb().channel.create({ data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-${Date.now()}` } });
     repair = await breakEventWrites();
     await expect(markNeedsReconnect(channel.id, "Token revoked")).rejects.toThrow();
     expect(await getDb().channel.findUniqueOrThrow({ where: { id: channel.id } })).toMatchObject({ status: "active", needsReconnectCount: 0 });
@@ -129,7 +133,9 @@ describe("one event per change", () => {
 
   it("20 markings of one channel at once write one event; reconnected and lost again, a second", async () => {
     const user = await userWithWebhook();
-    const channel = await getDb().channel.create({ data: { userId: user.id, network: "twitter", providerUserId: `x-race-${Date.now()}` } });
+    const channel = await getDb().channel.create({
+      data: { userId: user.id, workspaceId: user.id, network: "twitter", providerUserId: `x-race-${Date.now()}` },
+    });
     await Promise.all(Array.from({ length: 20 }, (_, i) => markNeedsReconnect(channel.id, `Refused ${i}`)));
     expect(await getDb().channel.findUniqueOrThrow({ where: { id: channel.id } })).toMatchObject({ status: "needs_reconnect", needsReconnectCount: 1 });
     expect(await eventsAbout("channelId", channel.id)).toHaveLength(1);

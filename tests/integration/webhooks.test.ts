@@ -53,7 +53,7 @@ async function userWithWebhook(path = "/hook", events = ["post.published", "post
 
 /** One event of the user's, to a webhook: its id. */
 async function oneEvent(userId: string) {
-  const post = await getDb().post.create({ data: { userId, status: "published", platforms: "linkedin", linkedinText: "Hello" } });
+  const post = await getDb().post.create({ data: { userId, workspaceId: userId, status: "published", platforms: "linkedin", linkedinText: "Hello" } });
   expect(await getDb().$transaction(postPublishedEventWrites([post.id]))).toEqual([1, 1]);
   const event = await getDb().webhookEvent.findFirstOrThrow({ where: { userId }, orderBy: { createdAt: "desc" } });
   return { eventId: event.id, postId: post.id };

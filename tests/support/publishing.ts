@@ -66,6 +66,7 @@ export async function connectedUser(
     await getDb().channel.create({
       data: {
         userId: user.id,
+        workspaceId: user.id,
         network: "linkedin",
         providerUserId: member.sub,
         displayName: member.name,

@@ -8,6 +8,7 @@ export function xChannelData(x: XFake, userId: string, expiresInSeconds = 7200) 
   const tokens = x.issueTokens(account.id, { expiresIn: expiresInSeconds });
   const data = {
     userId,
+    workspaceId: userId,
     network: "twitter",
     providerUserId: account.id,
     displayName: account.name,

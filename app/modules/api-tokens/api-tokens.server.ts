@@ -6,6 +6,7 @@ import { rawDate } from "~/modules/db/raw-values";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { parseScopes, serializeScopes, tokenPrefix, TOKEN_PATTERN, type ApiScope } from "./scopes";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 // Personal access tokens (docs/decisions/0075): shown once, kept as a SHA-256, revoked by deleting.
 
@@ -81,6 +82,7 @@ export async function createApiToken(userId: string, input: NewApiToken, now = n
     return tx.apiToken.create({
       data: {
         userId,
+        workspaceId: personalWorkspaceId(userId),
         name: input.name,
         scopes: serializeScopes(input.scopes),
         prefix: tokenPrefix(token),

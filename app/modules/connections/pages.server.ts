@@ -10,6 +10,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { usableConnection } from "./access-token.server";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 // Pages a connected member administers, each added as its own channel (kind "page") that
 // publishes with the member's token (docs/decisions/0058). The network says what a page is
@@ -137,7 +138,7 @@ export async function addMemberPages(userId: string, channelId: string, provider
     const previous = await getDb().channel.findUnique({ where: key, select: { avatarUrl: true } });
     const channel = await getDb().channel.upsert({
       where: key,
-      create: { userId, network, providerUserId: page.providerUserId, ...data },
+      create: { userId, workspaceId: personalWorkspaceId(userId), network, providerUserId: page.providerUserId, ...data },
       update: data,
       select: { id: true },
     });

@@ -7,6 +7,7 @@ import type { NetworkId } from "~/core/platforms/platforms";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
 import { copyTokensToPages, PAGE_SCOPES_MISSING, suspendPages } from "./page-tokens.server";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 export interface StoreOptions {
   /** The instance's origin where the network has instances (Mastodon). */
@@ -53,7 +54,7 @@ export async function storeChannel(
   const previous = await getDb().channel.findUnique({ where: key, select: { avatarUrl: true } });
   const channel = await getDb().channel.upsert({
     where: key,
-    create: { userId, network, providerUserId: account.providerUserId, kind: account.kind, ...data },
+    create: { userId, workspaceId: personalWorkspaceId(userId), network, providerUserId: account.providerUserId, kind: account.kind, ...data },
     update: data,
     select: { id: true },
   });

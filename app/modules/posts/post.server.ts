@@ -15,6 +15,7 @@ import { schedulingProblem, textsAreVersion1 } from "./scheduling-rules";
 import { applyLegacyContent, insertNewPosts, toTargetInputs, writeTargets, type LegacyContent, type NewPostRows, type TargetInput } from "./targets.server";
 import { partsProblem, resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
 import { UNFETCHED_PART, UNFETCHED_TARGET } from "./post-metrics";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
 
@@ -98,7 +99,7 @@ export async function createPost(userId: string, input: NewPost): Promise<PostRe
   const targets = applyLegacyContent([], input, await channelRefs(userId), kept);
   const postId = await inTransaction(async (tx) => {
     const post = await tx.post.create({
-      data: { userId, source: input.source ?? "manual", composeStep: input.composeStep ?? null },
+      data: { userId, workspaceId: personalWorkspaceId(userId), source: input.source ?? "manual", composeStep: input.composeStep ?? null },
       select: { id: true },
     });
     await writeTargets(tx, post.id, targets, kept);
@@ -383,7 +384,7 @@ export function targetsAsWritten(
 export async function createPostWithTargets(userId: string, requests: readonly TargetRequest[], source: "manual" | "ai" = "manual"): Promise<PostRecord> {
   const targets = await resolveTargets(userId, requests, []);
   const postId = await inTransaction(async (tx) => {
-    const post = await tx.post.create({ data: { userId, source }, select: { id: true } });
+    const post = await tx.post.create({ data: { userId, workspaceId: personalWorkspaceId(userId), source }, select: { id: true } });
     await writeTargets(tx, post.id, targets);
     return post.id;
   });
@@ -444,7 +445,15 @@ export async function duplicatePost(userId: string, postId: string): Promise<Pos
   const post = await getOwnPost(userId, postId);
   const copy = await inTransaction(async (tx) => {
     const created = await tx.post.create({
-      data: { userId, source: post.source, aiPrompt: post.aiPrompt, aiEmojis: post.aiEmojis, aiHashtags: post.aiHashtags, composeStep: "review" },
+      data: {
+        userId,
+        workspaceId: personalWorkspaceId(userId),
+        source: post.source,
+        aiPrompt: post.aiPrompt,
+        aiEmojis: post.aiEmojis,
+        aiHashtags: post.aiHashtags,
+        composeStep: "review",
+      },
     });
     // Part images name the original's image ids: the copy's parts show all its images with part 1.
     const targets = toTargetInputs(post.targets).map((target) => ({ ...target, parts: target.parts.map((part) => ({ text: part.text })) }));

@@ -2,6 +2,7 @@ import type { Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { isPlatform, LEGACY_TEXT_FIELD, NETWORK_IDS, PLATFORMS, serializeNetworks, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { parseMediaIds } from "./part-media";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 // A post's targets and parts are written here and only here, together with what the version 1
 // fields derive from them (docs/decisions/0047): platforms (the networks targeted, every network:
@@ -219,7 +220,15 @@ export interface NewPostRows {
 export async function insertNewPosts(tx: Tx, userId: string, posts: readonly NewPostRows[]): Promise<void> {
   if (posts.length === 0) return;
   await tx.post.createMany({
-    data: posts.map((post) => ({ id: post.id, userId, status: post.status, scheduledAt: post.scheduledAt, source: "manual", ...legacyFields(post.targets) })),
+    data: posts.map((post) => ({
+      id: post.id,
+      userId,
+      workspaceId: personalWorkspaceId(userId),
+      status: post.status,
+      scheduledAt: post.scheduledAt,
+      source: "manual",
+      ...legacyFields(post.targets),
+    })),
   });
   const targets = posts.flatMap((post) => post.targets.map((target, index) => ({ postId: post.id, target, position: index + 1 })));
   await tx.postTarget.createMany({

@@ -9,6 +9,7 @@ import type { PostRecord } from "~/modules/posts/post-view.server";
 import { MIN_LEAD_MS } from "~/modules/posts/schedule-time";
 import { freeSlotTimes, SEARCH_WEEKS, type QueueSlotRule, type TakenTime } from "./queue-slots";
 import type { QueueSlotInput } from "./schemas";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 // A user's posting queue: recurring slots, the free times they give, and "add to queue"
 // (docs/decisions/0066).
@@ -57,7 +58,7 @@ export async function replaceQueue(userId: string, slots: readonly QueueSlotInpu
   await inTransaction(async (tx) => {
     await lockRow(tx, "User", userId);
     await tx.queueSlot.deleteMany({ where: { userId } });
-    if (slots.length > 0) await tx.queueSlot.createMany({ data: slots.map((slot) => ({ userId, ...slot })) });
+    if (slots.length > 0) await tx.queueSlot.createMany({ data: slots.map((slot) => ({ userId, workspaceId: personalWorkspaceId(userId), ...slot })) });
   });
   return getQueue(userId);
 }

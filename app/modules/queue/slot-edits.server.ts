@@ -4,6 +4,7 @@ import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { QueueSlotView } from "./queue.server";
 import { MAX_QUEUE_SLOTS } from "./schemas";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 // The posting-times page's edits, one slot or a few at a time (docs/decisions/0069). Each runs in
 // one transaction under the user's row, as replaceQueue and addToQueue do, so parallel adds never
@@ -39,7 +40,7 @@ export async function addQueueSlots(userId: string, { weekdays, time, channelId 
     if (clashing.length > 0) return { ok: false, reason: "duplicate", weekdays: [...new Set(clashing.map((slot) => slot.weekday))].sort((a, b) => a - b) };
     const have = await tx.queueSlot.count({ where: { userId } });
     if (have + days.length > MAX_QUEUE_SLOTS) return { ok: false, reason: "full", have, adding: days.length };
-    await tx.queueSlot.createMany({ data: days.map((weekday) => ({ userId, channelId, weekday, time })) });
+    await tx.queueSlot.createMany({ data: days.map((weekday) => ({ userId, workspaceId: personalWorkspaceId(userId), channelId, weekday, time })) });
     return { ok: true, added: days.length };
   });
 }

@@ -10,6 +10,7 @@ import { isPrivateAddress } from "./address.server";
 import { webhookFormSchema } from "./schemas";
 import { attemptWebhookDelivery, LEASE_MS, sendOptions, type AttemptView } from "./deliveries.server";
 import type { SendOptions } from "./send.server";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 
 // A user's webhooks (docs/decisions/0076-webhooks.md). Managed with the session only.
 
@@ -73,8 +74,8 @@ export async function createWebhook(userId: string, input: z.infer<typeof webhoo
   const events = WEBHOOK_EVENT_TYPES.filter((type) => input.events.includes(type)).join(",");
   const now = new Date();
   const insert = db.$executeRaw`
-    INSERT INTO "Webhook" ("id", "userId", "url", "events", "secretEnc", "createdAt")
-    SELECT ${id}, ${userId}, ${input.url}, ${events}, ${seal(secret)}, ${now}
+    INSERT INTO "Webhook" ("id", "userId", "workspaceId", "url", "events", "secretEnc", "createdAt")
+    SELECT ${id}, ${userId}, ${personalWorkspaceId(userId)}, ${input.url}, ${events}, ${seal(secret)}, ${now}
     WHERE (SELECT COUNT(*) FROM "Webhook" WHERE "userId" = ${userId}) < ${MAX_WEBHOOKS_PER_USER}`;
   const results = getEnv().isPostgres ? await db.$transaction([db.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`, insert]) : [await insert];
   const inserted = results[results.length - 1] as number;
