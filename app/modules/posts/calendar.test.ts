@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDayKey, localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
+import { dayIndex, localDayKey, localDayStarts, monthGrid, parseMonth, shiftMonth } from "./calendar";
 import { utcToLocalParts } from "./schedule-time";
 
 const dates = (weeks: { date: string }[][]) => weeks.map((w) => w.map((d) => d.date));
@@ -144,6 +144,32 @@ describe("localDayStarts", () => {
       expect(differences).toEqual([]);
     }
   }, 30_000);
+});
+
+describe("dayIndex", () => {
+  // Paris, across the spring change (29 March 2026 has 23 hours).
+  const days = ["2026-03-28", "2026-03-29", "2026-03-30"];
+  const bounds = localDayStarts(days, "Europe/Paris").map((start) => start.getTime());
+  const at = (iso: string) => Date.parse(iso);
+
+  it("places an instant on the local day that holds it, a day's first instant included", () => {
+    expect(dayIndex(bounds, at("2026-03-28T12:00:00Z"))).toBe(0);
+    expect(dayIndex(bounds, at("2026-03-28T22:59:59.999Z"))).toBe(0);
+    expect(dayIndex(bounds, at("2026-03-28T23:00:00Z"))).toBe(1);
+    expect(dayIndex(bounds, at("2026-03-29T21:59:59.999Z"))).toBe(1);
+    expect(dayIndex(bounds, at("2026-03-29T22:00:00Z"))).toBe(2);
+  });
+
+  it("keeps an instant outside the days on the first or the last", () => {
+    expect(dayIndex(bounds, at("2026-03-01T00:00:00Z"))).toBe(0);
+    expect(dayIndex(bounds, at("2026-04-30T00:00:00Z"))).toBe(2);
+    expect(
+      dayIndex(
+        localDayStarts(["2026-03-28"], "UTC").map((start) => start.getTime()),
+        at("2026-03-28T05:00:00Z"),
+      ),
+    ).toBe(0);
+  });
 });
 
 describe("localDayKey", () => {

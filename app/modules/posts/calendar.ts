@@ -63,6 +63,21 @@ export function localDayStarts(days: readonly string[], zone: string): readonly 
   return starts;
 }
 
+/**
+ * Which day an instant falls on, by the bounds localDayStarts gives (each day's first instant, then
+ * the end of the last): the last day starting at or before it; before the first, the first day.
+ */
+export function dayIndex(bounds: readonly number[], time: number): number {
+  let low = 0;
+  let high = bounds.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (bounds[middle]! <= time) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /** The `?month=` search param, or the current month in the user's zone when missing or malformed. */
 export function parseMonth(value: string | null | undefined, zone: string, now: Date = new Date()): string {
   if (value && MONTH_RE.test(value)) return value;

@@ -3,6 +3,7 @@
 import { empty, getDb, joinSql, sql } from "~/modules/db/db.server";
 import { rawDate, rawNumber } from "~/modules/db/raw-values";
 import { CARD_TEXT_LENGTH, type PostCardRecord } from "./post-card-view.server";
+import { dayIndex } from "./calendar";
 import type { PostFilter } from "./schemas";
 
 /**
@@ -190,16 +191,4 @@ export async function calendarPosts(
     const row = byId.get(id);
     return row ? [{ id, status: row.status, platforms: row.platforms, text: row.text, at, day, dayTotal: dayTotals.get(day)! }] : [];
   });
-}
-
-/** The day `time` falls on: the last start at or before it (`bounds` ascending, `time` within them). */
-function dayIndex(bounds: readonly number[], time: number): number {
-  let low = 0;
-  let high = bounds.length - 2;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (bounds[middle]! <= time) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { localDayStarts } from "~/modules/posts/calendar";
+import { dayIndex, localDayStarts } from "~/modules/posts/calendar";
 import { isNetworkId } from "~/core/platforms/platforms";
 import { getDb } from "~/modules/db/db.server";
 import { rawBoolean, rawDate, rawNumber } from "~/modules/db/raw-values";
@@ -24,12 +24,8 @@ function plusDays(date: string, days: number): string {
 
 /** Which of `dates` (consecutive local days) the instant `ms` falls on, by their first instants. */
 function dayFinder(dates: readonly string[], zone: string): (ms: number) => string {
-  const starts = localDayStarts(dates, zone);
-  return (ms) => {
-    let day = 0;
-    while (day < dates.length - 1 && ms >= starts[day + 1]!.getTime()) day++;
-    return dates[day]!;
-  };
+  const bounds = localDayStarts(dates, zone).map((start) => start.getTime());
+  return (ms) => dates[dayIndex(bounds, ms)]!;
 }
 
 function nextDate(date: string): string {
