@@ -111,6 +111,8 @@ interface Page {
   label: string;
   url: string;
   signedIn: boolean;
+  /** A /posts view held to the 1.5× goal. */
+  view?: string;
 }
 
 /** One request's time to the end of its body, in ms (a non-2xx answer fails the bench). */
@@ -191,19 +193,22 @@ try {
   console.log(`\nServer render, one user with 1,000 posts (SQLite), ${RUNS} rounds of every page in turn:`);
   const pages: Page[] = [
     { label: "GET /login (the plain page)", url: "/login", signedIn: false },
-    { label: "GET /posts (gallery, page 1 of 84)", url: "/posts", signedIn: true },
-    { label: "GET /posts?view=list&page=40", url: "/posts?view=list&page=40", signedIn: true },
-    { label: "GET /posts?status=failed", url: "/posts?status=failed", signedIn: true },
-    { label: "GET /posts?view=calendar", url: "/posts?view=calendar", signedIn: true },
-    { label: "GET /posts?view=queue (7 days)", url: "/posts?view=queue", signedIn: true },
+    { label: "GET /posts (gallery, page 1 of 84)", url: "/posts", signedIn: true, view: "gallery" },
+    { label: "GET /posts?view=list&page=40", url: "/posts?view=list&page=40", signedIn: true, view: "list" },
+    { label: "GET /posts?status=failed", url: "/posts?status=failed", signedIn: true, view: "failed" },
+    { label: "GET /posts?view=calendar", url: "/posts?view=calendar", signedIn: true, view: "calendar" },
+    { label: "GET /posts?view=queue (7 days)", url: "/posts?view=queue", signedIn: true, view: "queue" },
     { label: "GET /api/posts?pageSize=100", url: "/api/posts?pageSize=100", signedIn: true },
     { label: "GET / (landing)", url: "/", signedIn: false },
   ];
+  // BENCH_PAGES (a pattern on the labels) measures only some pages, e.g. for a CPU profile of one view; /login stays.
+  const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
+  if (only) pages.splice(0, pages.length, ...pages.filter((page, i) => i === 0 || only.test(page.label)));
   // Warm-up, not counted: the first requests load code, fill caches and leave the JIT cold.
   await measureSideBySide(pages, cookie, 20);
   console.log("(the warm-up rounds above are not counted)\n");
   const [login, ...results] = await measureSideBySide(pages, cookie);
-  const views = (["gallery", "list", "failed", "calendar", "queue"] as const).map((view, i) => [view, results[i]!] as const);
+  const views = pages.slice(1).flatMap((page, i) => (page.view ? [[page.view, results[i]!] as const] : []));
   const loginP95 = login!.p95;
   const loginMedian = login!.median;
   console.log(`\n/posts p95 against /login p95 (${loginP95.toFixed(1)} ms, measured in the same rounds); goal ≤ 1.5× (medians' ratio beside it):`);
