@@ -8,7 +8,7 @@ import { BestPosts } from "~/components/post-analytics/best-posts";
 import { ChannelTotalsList } from "~/components/post-analytics/channel-totals";
 import { EngagementOverTime } from "~/components/post-analytics/engagement-over-time";
 import { PeriodLinks } from "~/components/post-analytics/period-links";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { getPostAnalytics, parseAnalyticsPeriod } from "~/modules/metrics/analytics.server";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -18,7 +18,7 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "analyticsPage.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUserSession(request);
+  const { user } = await requireMember(request);
   const days = parseAnalyticsPeriod(new URL(request.url).searchParams.get("days"));
   const analytics = await getPostAnalytics(user.id, { days, timeZone: user.timezone });
   return { analytics };

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QuickComposer } from "~/components/compose/quick-composer";
 import { PageHeader } from "~/components/layout/shells";
-import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
+import { requireUser, requireMember } from "~/modules/auth/guards.server";
 import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { resultFor } from "~/modules/forms/reply";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * schedule, publish, add images, remove one, connect a network, or open the per-account editor.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const postId = postIdOf(params);
   const { fields, files } = isMultipart(request) ? await readMultipartUpload(request) : { fields: await request.formData(), files: [] };
   const submission = parseWithZod(fields, { schema: quickComposerSchema });

@@ -4,7 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { ChannelsForm } from "~/components/create/channels-form";
 import { PlatformsForm } from "~/components/create/platforms-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
@@ -17,7 +17,7 @@ import { useWizardData } from "./_dashboard.create.$postId";
 
 /** The platforms of a draft; a "Connect" button saves them, connects, and comes back here. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   if (formData.get("intent") === "accounts") return accountsAction(request, user.id, postId, formData);

@@ -7,7 +7,7 @@ import { PlatformsForm } from "~/components/create/platforms-form";
 import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, stepPath } from "~/modules/posts/wizard-steps";
 import { Button } from "~/components/ui/button";
-import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
+import { requireUser, requireMember } from "~/modules/auth/guards.server";
 import { connectablePlatforms, listChannelChoices, usablePlatforms } from "~/modules/connections/connection.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * remembered method. A "Connect" button saves the draft first and comes back to it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const formData = await request.formData();
   if (formData.get("intent") === "accounts") return newPostForAccounts(request, user.id, formData);
   const submission = parseWithZod(formData, { schema: platformsFormSchema });

@@ -11,7 +11,7 @@ import { PasswordSection } from "~/components/profile/password-section";
 import { SubscriptionSection } from "~/components/profile/subscription-section";
 import { billingAccount } from "~/modules/billing/account.server";
 import { changePassword, sendVerificationEmail } from "~/modules/auth/auth.server";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { changePasswordSchema } from "~/modules/auth/schemas";
 import { countSessions, revokeSessions } from "~/modules/auth/session.server";
 import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -34,7 +34,7 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "profile.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUserSession(request);
+  const { user } = await requireMember(request);
   const [profile, sessions, billing, channels] = await Promise.all([
     getUserProfile(user.id),
     countSessions(user.id),
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t, locale } = await getRequestT(request);

@@ -8,7 +8,7 @@ import { CreateTokenForm, NewTokenNotice, TokenList } from "~/components/profile
 import { Button } from "~/components/ui/button";
 import { createApiToken, listApiTokens, MAX_API_TOKENS, type ApiTokenView } from "~/modules/api-tokens/api-tokens.server";
 import { createApiTokenSchema } from "~/modules/api-tokens/schemas";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import type { FormReply } from "~/modules/forms/reply";
 import { resultFor } from "~/modules/forms/reply";
@@ -24,7 +24,7 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "apiTokens.page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUserSession(request);
+  const { user } = await requireMember(request);
   const [tokens, flash] = await Promise.all([listApiTokens(user.id), takeSecretFlash(request, "apiToken")]);
   const shown = flash.secret && tokens.find((token) => token.id === flash.secret?.id);
   const created: (ApiTokenView & { token: string }) | null = shown && flash.secret ? { ...shown, token: flash.secret.value } : null;
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireUserSession(request);
+  const { user } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t } = await getRequestT(request);

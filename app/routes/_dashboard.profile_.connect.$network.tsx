@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppPasswordForm } from "~/components/profile/app-password-form";
 import { InstanceForm } from "~/components/profile/instance-form";
 import { logger } from "~/core/logger/logger.server";
-import { requireUser, requireUserSession } from "~/modules/auth/guards.server";
+import { requireUser, requireMember } from "~/modules/auth/guards.server";
 import { appPasswordHelpUrl, connectWithAppPassword } from "~/modules/connections/app-password.server";
 import { listChannels } from "~/modules/connections/connection.server";
 import { connectsByInstance, startInstanceConnect } from "~/modules/connections/instance-connect.server";
@@ -46,7 +46,7 @@ function returnToOf(request: Request): string {
 }
 
 async function connectByInstance(request: Request, network: Parameters<typeof startInstanceConnect>[2], formData: FormData) {
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const submission = parseWithZod(formData, { schema: instanceFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {

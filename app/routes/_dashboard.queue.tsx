@@ -7,7 +7,7 @@ import { AddSlotsForm } from "~/components/queue-slots/add-slots-form";
 import { ClearQueue } from "~/components/queue-slots/clear-queue";
 import { QueueEmpty, NoAccountsNote, TimeZoneNote } from "~/components/queue-slots/queue-notes";
 import { SlotWeek } from "~/components/queue-slots/slot-week";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { listChannelChoices } from "~/modules/connections/connection.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
@@ -26,7 +26,7 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "queue.slots.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUserSession(request);
+  const { user } = await requireMember(request);
   const [queue, channels] = await Promise.all([getQueue(user.id), listChannelChoices(user.id)]);
   return { ...queue, channels, skipped: skippedDaysBySlot(queue.slots, queue.timezone, new Date()) };
 }
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireUserSession(request);
+  const { user } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t, locale } = await getRequestT(request);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isPlatform } from "~/core/platforms/platforms";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { completeInstanceConnect, connectsByInstance } from "~/modules/connections/instance-connect.server";
 import { completeConnect } from "~/modules/connections/oauth.server";
 import { getPageParams, notFoundPage } from "~/modules/http/route-errors.server";
@@ -18,7 +18,7 @@ import { initialsOf } from "~/modules/toast/toast";
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { network: provider } = getPageParams({ network: params.provider }, networkParams);
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const query = new URL(request.url).searchParams;
   const answer = { code: query.get("code"), state: query.get("state"), error: query.get("error") };
   const session = { userId: user.id, sessionId };

@@ -1,5 +1,5 @@
 import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
-import { requireUserSession } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
@@ -14,7 +14,7 @@ export async function loader() {
 
 /** The "Connect" buttons post here (no JavaScript needed) and go on to the provider's consent page. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireUserSession(request);
+  const { user, sessionId } = await requireMember(request);
   const form = await request.formData();
   const returnTo = safeRedirect(form.get("returnTo"), "/profile");
   const { provider } = getPageParams(params, providerParams);

@@ -7,6 +7,8 @@ import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { parseScopes, serializeScopes, tokenPrefix, TOKEN_PATTERN, type ApiScope } from "./scopes";
 import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { workspaceFromRow, type CurrentWorkspace, type WorkspaceRow } from "~/modules/workspaces/current";
+import { joinMembership, WORKSPACE_COLUMNS } from "~/modules/workspaces/membership.server";
 
 // Personal access tokens (docs/decisions/0075): shown once, kept as a SHA-256, revoked by deleting.
 
@@ -107,6 +109,8 @@ export interface TokenCaller {
   prefix: string;
   scopes: ApiScope[];
   user: AuthUser;
+  /** The workspace the token was made in: a token acts there only, whatever header it sends. */
+  workspace: CurrentWorkspace;
 }
 
 /**
@@ -116,7 +120,7 @@ export interface TokenCaller {
 export async function authenticateApiToken(token: string, now = new Date()): Promise<TokenCaller | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await getDb().$queryRaw<
-    {
+    (WorkspaceRow & {
       id: string;
       prefix: string;
       scopes: string;
@@ -127,13 +131,17 @@ export async function authenticateApiToken(token: string, now = new Date()): Pro
       emailVerifiedAt: Date | string | null;
       locale: string;
       timezone: string;
-    }[]
+    })[]
   >`
     SELECT "ApiToken"."id", "ApiToken"."prefix", "ApiToken"."scopes", "ApiToken"."expiresAt", "ApiToken"."lastUsedAt",
-      "User"."id" AS "userId", "User"."email", "User"."emailVerifiedAt", "User"."locale", "User"."timezone"
+      "User"."id" AS "userId", "User"."email", "User"."emailVerifiedAt", "User"."locale", "User"."timezone", ${WORKSPACE_COLUMNS}
     FROM "ApiToken" JOIN "User" ON "User"."id" = "ApiToken"."userId"
+    ${joinMembership('"User"."id"', '"ApiToken"."workspaceId"')}
     WHERE "ApiToken"."tokenHash" = ${hashToken(token)}`;
   if (!row) return null;
+  // Its maker no longer in the workspace it was made in: the token opens nothing any more.
+  const workspace = workspaceFromRow(row);
+  if (!workspace) return null;
   const expiresAt = rawDate(row.expiresAt);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) return null;
   const lastUsedAt = rawDate(row.lastUsedAt);
@@ -155,5 +163,6 @@ export async function authenticateApiToken(token: string, now = new Date()): Pro
       locale: row.locale,
       timezone: row.timezone,
     },
+    workspace,
   };
 }

@@ -12,6 +12,8 @@ import { getEnv } from "~/core/env/env.server";
 import { authenticateApiToken, type TokenCaller } from "~/modules/api-tokens/api-tokens.server";
 import type { ApiScope } from "~/modules/api-tokens/scopes";
 import { hit, rateLimitedError } from "~/modules/rate-limit/rate-limit.server";
+import type { CurrentWorkspace } from "~/modules/workspaces/current";
+import { membershipOf } from "~/modules/workspaces/membership.server";
 
 // The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?, rows?}}
 // on failure, messages in the request's language.
@@ -51,10 +53,29 @@ export async function apiErrorResponse(request: Request, error: AppError, header
 export interface ApiSession {
   user: AuthUser;
   sessionId: string;
+  /** The `Plume-Workspace` header's workspace, else the one chosen in the app, else the personal one. */
+  workspace: CurrentWorkspace;
 }
 
-/** Who calls: a signed-in browser (its session) or a script (a personal access token). */
-export type ApiCaller = { user: AuthUser; sessionId: string; tokenId?: undefined } | { user: AuthUser; sessionId?: undefined; tokenId: string };
+/** Who calls: a signed-in browser (its session) or a script (a personal access token, in its own workspace). */
+export type ApiCaller =
+  | { user: AuthUser; sessionId: string; tokenId?: undefined; workspace: CurrentWorkspace }
+  | { user: AuthUser; sessionId?: undefined; tokenId: string; workspace: CurrentWorkspace };
+
+export const WORKSPACE_HEADER = "Plume-Workspace";
+
+/**
+ * The workspace a session's API call acts in: the one its `Plume-Workspace` header names, else the
+ * session's own. A workspace the caller is not a member of is "not found" (404), never "forbidden":
+ * it does not say whether it exists.
+ */
+async function headerWorkspace(request: Request, user: AuthUser, current: CurrentWorkspace): Promise<CurrentWorkspace> {
+  const asked = request.headers.get(WORKSPACE_HEADER)?.trim();
+  if (asked === undefined || asked === current.id) return current;
+  const workspace = asked.length > 0 && asked.length <= 64 ? await membershipOf(user.id, asked) : null;
+  if (!workspace) throw new AppError("not_found", "workspaces.errors.notFound");
+  return workspace;
+}
 
 /** The token an `Authorization: Bearer …` header carries; undefined when there is no such header. */
 function bearerToken(request: Request): string | undefined {
@@ -77,7 +98,7 @@ export async function requireApiCaller(request: Request, scope: ApiScope): Promi
   if (!caller.scopes.includes(scope)) logger.info({ ...requestFields(request), tokenId: caller.tokenId, scope }, "API token refused: scope missing");
   assertScope(caller, scope);
   logger.info({ ...requestFields(request), tokenId: caller.tokenId }, "API token request");
-  return { user: caller.user, tokenId: caller.tokenId };
+  return { user: caller.user, tokenId: caller.tokenId, workspace: caller.workspace };
 }
 
 /**
@@ -128,7 +149,7 @@ export async function requireApiUser(request: Request): Promise<ApiSession> {
     throw new AppError("insufficient_scope", "apiTokens.errors.sessionOnly");
   }
   const state = await getSessionState(request);
-  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId };
+  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId, workspace: await headerWorkspace(request, state.user, state.workspace) };
   const headers = state.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : undefined;
   throw await apiErrorResponse(request, new AppError("unauthorized", "errors.unauthorized"), headers);
 }

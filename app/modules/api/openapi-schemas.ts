@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { WORKSPACE_ROLES } from "~/modules/workspaces/roles";
+import type { WorkspaceView } from "~/modules/workspaces/workspaces.server";
 import { draftField, type Draft, type DraftField } from "~/modules/ai/ai.server";
 import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
@@ -273,6 +275,15 @@ export const newApiTokenSchema = apiTokenSchema.extend({
   token: z.string().describe("The secret: `plm_` and 43 characters. Answered this once; only its SHA-256 is kept"),
 });
 
+export const workspaceSchema = z.object({
+  id: z.string().describe("Send it as the `Plume-Workspace` header to act in this workspace"),
+  name: z.string().describe("Empty for the personal workspace"),
+  role: z.enum(WORKSPACE_ROLES).describe("The caller's role in it"),
+  personal: z.boolean().describe("The caller's own workspace, made with the account; never deleted"),
+  approvalRequired: z.boolean().describe("Posts need an editor's approval before they are scheduled or published"),
+  memberCount: z.number().int(),
+});
+
 export const CROSS_SITE_CODE = "cross_site_request";
 
 export const errorSchema = z.object({
@@ -327,6 +338,7 @@ export const componentSchemas = {
   PostSearchResult: postSearchResultSchema,
   ListMeta: listMetaSchema,
   ApiToken: apiTokenSchema,
+  Workspace: workspaceSchema,
   Error: errorSchema,
 };
 
@@ -340,6 +352,7 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<ServiceEntry, z.output<typeof serviceSchema>>>,
   Holds<Same<ChannelView, z.output<typeof channelSchema>>>,
   Holds<Same<WebhookView, z.output<typeof webhookSchema>>>,
+  Holds<Same<WorkspaceView, z.output<typeof workspaceSchema>>>,
   Holds<Same<AttemptView, z.output<typeof webhookAttemptSchema>>>,
   Holds<Same<AdminUserView, z.output<typeof adminUserSchema>>>,
   Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { pathOf } from "~/modules/http/redirect";
+import type { CurrentWorkspace } from "~/modules/workspaces/current";
 import { clearSessionCookie, getSessionState, type AuthUser } from "./session.server";
 
 export const HOME_AFTER_SIGN_IN = "/posts";
@@ -14,13 +15,23 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
  * (expired or revoked) is ended on the way: its cookie is cleared.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
-  return (await requireUserSession(request)).user;
+  return (await requireMember(request)).user;
 }
 
-/** As requireUser, with the session's id (to keep it when revoking the others). */
-export async function requireUserSession(request: Request): Promise<{ user: AuthUser; sessionId: string }> {
+/** A signed-in request's user, its session, and the workspace it acts in with the user's role there. */
+export interface Member {
+  user: AuthUser;
+  sessionId: string;
+  workspace: CurrentWorkspace;
+}
+
+/**
+ * As requireUser, with the session's id (to keep it when revoking the others) and the current
+ * workspace (the one chosen in the app, else the personal one).
+ */
+export async function requireMember(request: Request): Promise<Member> {
   const state = await getSessionState(request);
-  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId };
+  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId, workspace: state.workspace };
   const redirectTo = pathOf(request);
   const target = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
   throw redirect(target, state.status === "invalid" ? { headers: { "Set-Cookie": await clearSessionCookie() } } : {});

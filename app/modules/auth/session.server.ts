@@ -6,6 +6,8 @@ import { rawBoolean, rawDate } from "~/modules/db/raw-values";
 import { baseCookieOptions } from "~/modules/http/cookie-options.server";
 import { isAdmin } from "~/modules/users/roles.server";
 import { hashToken, randomToken } from "~/modules/crypto/tokens.server";
+import { workspaceFromRow, type CurrentWorkspace, type WorkspaceRow } from "~/modules/workspaces/current";
+import { joinMembership, personalWorkspace, WORKSPACE_COLUMNS } from "~/modules/workspaces/membership.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +21,10 @@ export interface AuthUser {
   timezone: string;
 }
 
-export type SessionState = { status: "valid"; sessionId: string; user: AuthUser } | { status: "none" } | { status: "invalid" };
+export type SessionState =
+  | { status: "valid"; sessionId: string; user: AuthUser; workspace: CurrentWorkspace }
+  | { status: "none" }
+  | { status: "invalid" };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -92,12 +97,13 @@ export function getSessionState(request: Request): Promise<SessionState> {
 }
 
 /**
- * A session and its user in one statement: every signed-in request starts here (Prisma's
- * `include` makes it two statements and costs about four times as much).
+ * A session, its user and the workspace chosen in it (the personal one unless another was chosen)
+ * with the user's role there, in one statement: every signed-in request starts here (Prisma's
+ * `include` makes it several statements and costs about four times as much).
  */
 async function readSession(id: string) {
   const [row] = await getDb().$queryRaw<
-    {
+    (WorkspaceRow & {
       expiresAt: Date | string;
       lastSeenAt: Date | string;
       userId: string;
@@ -107,14 +113,16 @@ async function readSession(id: string) {
       promotedAdmin: boolean | number | bigint;
       locale: string;
       timezone: string;
-    }[]
+    })[]
   >`
     SELECT "Session"."expiresAt", "Session"."lastSeenAt", "User"."id" AS "userId", "User"."email", "User"."emailVerifiedAt",
-      "User"."passwordSetByMailAt", "User"."promotedAdmin", "User"."locale", "User"."timezone"
+      "User"."passwordSetByMailAt", "User"."promotedAdmin", "User"."locale", "User"."timezone", ${WORKSPACE_COLUMNS}
     FROM "Session" JOIN "User" ON "User"."id" = "Session"."userId"
+    ${joinMembership('"User"."id"', 'COALESCE("Session"."workspaceId", "User"."id")')}
     WHERE "Session"."id" = ${id}`;
   if (!row) return null;
   return {
+    workspace: workspaceFromRow(row),
     expiresAt: rawDate(row.expiresAt),
     lastSeenAt: rawDate(row.lastSeenAt),
     user: {
@@ -158,6 +166,7 @@ async function loadSessionState(request: Request): Promise<SessionState> {
   return {
     status: "valid",
     sessionId: id,
+    workspace: session.workspace ?? (await leaveChosenWorkspace(id, user.id)),
     user: {
       id: user.id,
       email: user.email,
@@ -167,6 +176,17 @@ async function loadSessionState(request: Request): Promise<SessionState> {
       timezone: user.timezone,
     },
   };
+}
+
+/**
+ * The session's chosen workspace is gone, or the user is no longer a member there: access ends at
+ * once, and the session is back in the personal workspace.
+ */
+async function leaveChosenWorkspace(sessionId: string, userId: string): Promise<CurrentWorkspace> {
+  await getDb()
+    .session.updateMany({ where: { id: sessionId }, data: { workspaceId: null } })
+    .catch(unlessBusy);
+  return personalWorkspace(userId);
 }
 
 export async function destroySession(request: Request): Promise<void> {

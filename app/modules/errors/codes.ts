@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   queue_empty: 409,
   nothing_published: 409,
   post_not_queued: 409,
+  workspace_limit_reached: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,

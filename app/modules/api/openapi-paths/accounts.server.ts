@@ -6,6 +6,7 @@ import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schem
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
 import { createApiTokenSchema } from "~/modules/api-tokens/schemas";
+import { createWorkspaceSchema } from "~/modules/workspaces/schemas";
 import {
   newApiTokenSchema,
   postSearchResultSchema,
@@ -80,6 +81,24 @@ export const ACCOUNT_PATHS: ApiPaths = {
       description: "At once: its next request is a 401. Another user's token, or an unknown id, is a 404.",
       params: tokenParams,
       answer: { status: 204 },
+    },
+  },
+  "/api/workspaces": {
+    GET: {
+      tag: "Accounts",
+      summary: "The caller's workspaces, with their role in each (the personal one first)",
+      description:
+        "Any API call acts in one workspace: the one its `Plume-Workspace: <id>` header names, else the one chosen in the app, else the personal one. " +
+        "A workspace the caller is not a member of answers 404, never 403. A personal access token acts in the workspace it was made in and ignores the header.",
+      answer: { status: 200, data: "Workspace", list: "all" },
+    },
+    POST: {
+      tag: "Accounts",
+      summary: "Create a workspace, the caller its owner",
+      description: "`name`: 1 to 80 characters. At most 50 shared workspaces owned by one person (409 `workspace_limit_reached`).",
+      body: createWorkspaceSchema,
+      answer: { status: 201, data: "Workspace" },
+      errors: ["workspace_limit_reached"],
     },
   },
   "/api/stripe/checkout": {

@@ -1,0 +1,62 @@
+import { getDb } from "~/modules/db/db.server";
+import { rawBoolean, rawNumber } from "~/modules/db/raw-values";
+import { inTransaction, lockRow } from "~/modules/db/transaction.server";
+import { AppError } from "~/modules/errors/app-error";
+import { isWorkspaceRole, type WorkspaceRole } from "./roles";
+
+/** A workspace as the API and the switcher show it to one of its members. */
+export interface WorkspaceView {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  personal: boolean;
+  approvalRequired: boolean;
+  memberCount: number;
+}
+
+/** How many shared workspaces one user may own (the personal one aside): a bound, not a plan. */
+export const MAX_OWNED_WORKSPACES = 50;
+
+/**
+ * Makes a shared workspace with its maker as the owner. The count is checked and the row written
+ * under the user's row lock, so parallel requests never pass the bound.
+ */
+export async function createWorkspace(userId: string, name: string): Promise<WorkspaceView> {
+  const workspace = await inTransaction(async (tx) => {
+    await lockRow(tx, "User", userId);
+    const owned = await tx.workspaceMember.count({ where: { userId, role: "owner", workspace: { personalOfId: null } } });
+    if (owned >= MAX_OWNED_WORKSPACES)
+      throw new AppError("workspace_limit_reached", "workspaces.errors.limit", { values: { count: MAX_OWNED_WORKSPACES } });
+    return tx.workspace.create({
+      data: { name, members: { create: { userId, role: "owner" } } },
+      select: { id: true, name: true, approvalRequired: true },
+    });
+  });
+  return { ...workspace, role: "owner", personal: false, memberCount: 1 };
+}
+
+/** The workspaces the user is a member of: the personal one first, then by name. */
+export async function listWorkspaces(userId: string): Promise<WorkspaceView[]> {
+  const rows = await getDb().$queryRaw<
+    { id: string; name: string; role: string; personalOfId: string | null; approvalRequired: boolean | number | bigint; memberCount: number | bigint }[]
+  >`
+    SELECT "Workspace"."id", "Workspace"."name", "Mine"."role", "Workspace"."personalOfId", "Workspace"."approvalRequired",
+      (SELECT COUNT(*) FROM "WorkspaceMember" WHERE "WorkspaceMember"."workspaceId" = "Workspace"."id") AS "memberCount"
+    FROM "WorkspaceMember" AS "Mine" JOIN "Workspace" ON "Workspace"."id" = "Mine"."workspaceId"
+    WHERE "Mine"."userId" = ${userId}
+    ORDER BY CASE WHEN "Workspace"."personalOfId" IS NULL THEN 1 ELSE 0 END, "Workspace"."name", "Workspace"."id"`;
+  return rows.flatMap((row) =>
+    isWorkspaceRole(row.role)
+      ? [
+          {
+            id: row.id,
+            name: row.name,
+            role: row.role,
+            personal: row.personalOfId !== null,
+            approvalRequired: rawBoolean(row.approvalRequired),
+            memberCount: rawNumber(row.memberCount),
+          },
+        ]
+      : [],
+  );
+}
