@@ -113,13 +113,24 @@ describe("the workspace of an API call", () => {
 
   it("creates and lists workspaces through the API, for a session only", async () => {
     const alice = await user();
-    const created = await call(workspaces.action as Handler, { method: "POST", url: `${BASE}/api/workspaces`, cookie: alice.cookie, body: { name: "  Acme  " } });
+    const created = await call(workspaces.action as Handler, {
+      method: "POST",
+      url: `${BASE}/api/workspaces`,
+      cookie: alice.cookie,
+      body: { name: "  Acme  " },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: "Acme", role: "owner", personal: false, memberCount: 1 });
     const listed = await call(workspaces.loader as Handler, { url: `${BASE}/api/workspaces`, cookie: alice.cookie });
     expect(listed.body.data.map((w: { name: string }) => w.name)).toEqual(["", "Acme"]);
 
-    const empty = await call(workspaces.action as Handler, { method: "POST", url: `${BASE}/api/workspaces`, cookie: alice.cookie, body: { name: " " }, lang: "fr" });
+    const empty = await call(workspaces.action as Handler, {
+      method: "POST",
+      url: `${BASE}/api/workspaces`,
+      cookie: alice.cookie,
+      body: { name: " " },
+      lang: "fr",
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.error.fields.name).toContain("nom");
     const { token } = await createApiToken(alice.id, { name: "Script", scopes: ["posts:read", "posts:write", "channels:read"] });

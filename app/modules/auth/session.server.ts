@@ -21,10 +21,7 @@ export interface AuthUser {
   timezone: string;
 }
 
-export type SessionState =
-  | { status: "valid"; sessionId: string; user: AuthUser; workspace: CurrentWorkspace }
-  | { status: "none" }
-  | { status: "invalid" };
+export type SessionState = { status: "valid"; sessionId: string; user: AuthUser; workspace: CurrentWorkspace } | { status: "none" } | { status: "invalid" };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
