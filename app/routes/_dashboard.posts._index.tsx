@@ -11,7 +11,7 @@ import { PostTable } from "~/components/posts/post-table";
 import { FilterTabs, Pagination, POSTS_LAYOUTS, ViewSwitcher, type PostsLayout } from "~/components/posts/post-toolbar";
 import { PostsEmptyState } from "~/components/posts/posts-empty-state";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember, requireUser } from "~/modules/auth/guards.server";
 import { getLocale, getRequestT } from "~/modules/i18n/i18n.server";
 import { countPostsByFilter } from "~/modules/posts/post-lists.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
@@ -34,14 +34,16 @@ export const handle: RouteHandle = { title: "nav.posts" };
 const PAGE_SIZE = { gallery: 12, list: 20 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, workspace } = await requireMember(request);
+  // What the views show is the current workspace's, in the reader's time zone.
+  const scope = { workspaceId: workspace.id, timezone: user.timezone };
   const params = new URL(request.url).searchParams;
   const view: PostsLayout = (POSTS_LAYOUTS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as PostsLayout) : "gallery";
   const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
   if (view === "queue") {
     const [counts, queue] = await Promise.all([
-      countPostsByFilter(user.id),
-      loadQueueView(user, { days: parseQueueDays(params.get("days")), from: parseQueueFrom(params.get("from")) }),
+      countPostsByFilter(workspace.id),
+      loadQueueView(scope, { days: parseQueueDays(params.get("days")), from: parseQueueFrom(params.get("from")) }),
     ]);
     return { view, status, counts, queue, list: null, calendar: null, freeSlots: null, connectFirst: null, queueReady: false };
   }
@@ -50,8 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // beside the month's posts (the month as the calendar reads it).
     const showFree = status === "all" || status === "pending";
     const [calendar, freeSlots] = await Promise.all([
-      loadPostsCalendar(user, status, params.get("month"), await getLocale(request)),
-      showFree ? calendarFreeSlots(user, monthDates(parseMonth(params.get("month"), user.timezone))) : {},
+      loadPostsCalendar(workspace.id, user, status, params.get("month"), await getLocale(request)),
+      showFree ? calendarFreeSlots(scope, monthDates(parseMonth(params.get("month"), user.timezone))) : {},
     ]);
     return {
       view,
@@ -60,13 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       freeSlots,
       queue: null,
       list: null,
-      connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(user.id) : null,
+      connectFirst: calendar.counts.all === 0 ? await networksToConnectFirst(workspace.id) : null,
       queueReady: false,
     };
   }
-  const [list, slotCount] = await Promise.all([loadPostsPage(user.id, status, page, PAGE_SIZE[view]), queueSlotCount(user.id)]);
+  const [list, slotCount] = await Promise.all([loadPostsPage(workspace.id, status, page, PAGE_SIZE[view]), queueSlotCount(workspace.id)]);
   // A first visit with nothing connected: connecting is the first step, offered right here.
-  const connectFirst = list.counts.all === 0 ? await networksToConnectFirst(user.id) : null;
+  const connectFirst = list.counts.all === 0 ? await networksToConnectFirst(workspace.id) : null;
   return { view, status, counts: list.counts, list, calendar: null, freeSlots: null, queue: null, connectFirst, queueReady: slotCount > 0 };
 }
 

@@ -6,9 +6,9 @@ import { SearchResults } from "~/components/search-results";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { MAX_RESULTS, searchContent } from "~/modules/content/search.server";
-import { getOptionalUser } from "~/modules/auth/guards.server";
+import { getOptionalMember } from "~/modules/auth/guards.server";
 import { getLocale } from "~/modules/i18n/i18n.server";
-import { searchOwnPosts } from "~/modules/posts/post-search.server";
+import { searchWorkspacePosts } from "~/modules/posts/post-search.server";
 import { useOptionalUser } from "~/utils/use-root-data";
 import type { RouteHandle } from "~/utils/page-title";
 
@@ -17,9 +17,9 @@ export const handle: RouteHandle = { title: "search.title" };
 /** The search without JavaScript (/search?q=), and the data the Meta+K dialog loads. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  // Signed in, the user's own posts come first; signed out, only the public pages.
-  const user = await getOptionalUser(request);
-  const posts = user ? await searchOwnPosts(user.id, q) : [];
+  // Signed in, the current workspace's posts come first; signed out, only the public pages.
+  const member = await getOptionalMember(request);
+  const posts = member ? await searchWorkspacePosts(member.workspace.id, q) : [];
   return { q, posts, results: searchContent(await getLocale(request), q), max: MAX_RESULTS };
 }
 

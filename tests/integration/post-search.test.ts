@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadAllContent } from "~/modules/content/content.server";
 import { getDb } from "~/modules/db/db.server";
 import { createPost, createPostWithTargets } from "~/modules/posts/post.server";
-import { MAX_POST_QUERY_LENGTH, MAX_POST_RESULTS, searchOwnPosts } from "~/modules/posts/post-search.server";
+import { MAX_POST_QUERY_LENGTH, MAX_POST_RESULTS, searchWorkspacePosts } from "~/modules/posts/post-search.server";
 import { loader } from "~/routes/_default.search";
 import { loader as apiSearch } from "~/routes/api.search";
 import { requestWithCookie, signedInUser } from "./helpers";
@@ -24,14 +24,14 @@ async function searchPage(q: string, cookie?: string) {
   return loader({ request, params: {}, context: { cspNonce: "", clientIp: "192.0.2.60" } });
 }
 
-describe("searchOwnPosts", () => {
+describe("searchWorkspacePosts", () => {
   it("finds the user's posts whatever the case, never another user's", async () => {
     const owner = await signedInUser("search-owner");
     const other = await signedInUser("search-other");
     const mine = await createPost(owner.user.id, { platforms: ["linkedin"], linkedinText: "Our Quarterly ROADMAP is out" });
     await createPost(other.user.id, { platforms: ["linkedin"], linkedinText: "their quarterly roadmap" });
 
-    const found = await searchOwnPosts(owner.user.id, "quarterly roadmap");
+    const found = await searchWorkspacePosts(owner.user.id, "quarterly roadmap");
     expect(found.map((post) => post.id)).toEqual([mine.id]);
     expect(found[0]).toMatchObject({ status: "draft", excerpt: "Our Quarterly ROADMAP is out", publishedAt: null });
 
@@ -60,15 +60,15 @@ describe("searchOwnPosts", () => {
     ]);
     await createPostWithTargets(user.id, [{ channelId: x.id, parts: [{ text: "a 100x gain" }] }]);
 
-    const [found, ...rest] = await searchOwnPosts(user.id, "zebras at 100%");
+    const [found, ...rest] = await searchWorkspacePosts(user.id, "zebras at 100%");
     expect(rest).toEqual([]);
     expect(found!.id).toBe(post.id);
     expect(found!.excerpt).toContain("Zebras at 100%");
     expect(found!.excerpt.length).toBeLessThanOrEqual(122);
     expect(found!.excerpt.startsWith("…") && found!.excerpt.endsWith("…")).toBe(true);
     // "100_" would match "100x" if _ were a wildcard.
-    expect(await searchOwnPosts(user.id, "100_")).toEqual([]);
-    expect(await searchOwnPosts(user.id, "   ")).toEqual([]);
+    expect(await searchWorkspacePosts(user.id, "100_")).toEqual([]);
+    expect(await searchWorkspacePosts(user.id, "   ")).toEqual([]);
   });
 
   it("gives at most a few posts, newest change first, and cuts long queries", async () => {
@@ -79,12 +79,12 @@ describe("searchOwnPosts", () => {
       await getDb().post.update({ where: { id: post.id }, data: { updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)) } });
       ids.push(post.id);
     }
-    const found = await searchOwnPosts(user.id, "launch NOTE");
+    const found = await searchWorkspacePosts(user.id, "launch NOTE");
     expect(found.map((post) => post.id)).toEqual(ids.slice(-MAX_POST_RESULTS).reverse());
 
     // A query beyond the bound is cut to it: the first MAX_POST_QUERY_LENGTH characters still match.
     const text = "x".repeat(MAX_POST_QUERY_LENGTH);
     const post = await createPost(user.id, { platforms: ["linkedin"], linkedinText: text });
-    expect((await searchOwnPosts(user.id, `${text}y`)).map((p) => p.id)).toEqual([post.id]);
+    expect((await searchWorkspacePosts(user.id, `${text}y`)).map((p) => p.id)).toEqual([post.id]);
   });
 });

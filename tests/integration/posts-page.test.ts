@@ -98,7 +98,7 @@ describe("a post neither version 1 text says (Bluesky only)", () => {
     });
     const page = await loadPostsPage(user.id, "all", 1, 10);
     expect(page.posts.find((p) => p.id === post.id)).toMatchObject({ text: "Only on Bluesky, part one" });
-    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "UTC" }, "all", "2026-04", "en");
+    const { calendar } = await loadPostsCalendar(user.id, { timezone: "UTC" }, "all", "2026-04", "en");
     expect(calendar.posts.find((p) => p.id === post.id)).toMatchObject({ text: " Only on Bluesky, part one" });
   });
 });
@@ -121,7 +121,7 @@ describe("loadPostsCalendar", () => {
     const late = await createPost(user.id, { platforms: ["twitter"], twitterText: "Late" });
     await getDb().post.update({ where: { id: late.id }, data: { status: "scheduled", scheduledAt: new Date("2026-03-10T23:30:00Z") } });
 
-    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "Europe/Paris" }, "all", "2026-03", "en");
+    const { calendar } = await loadPostsCalendar(user.id, { timezone: "Europe/Paris" }, "all", "2026-03", "en");
     expect(calendar.dayTotals).toEqual({ "2026-03-10": 6, "2026-03-11": 1 });
     // The earliest three of the day, in time order; the others only count.
     expect(calendar.posts.filter((p) => p.day === "2026-03-10").map((p) => p.id)).toEqual([busy[5]!.id, busy[4]!.id, busy[3]!.id]);
@@ -152,7 +152,7 @@ describe("loadPostsCalendar", () => {
     await placePost(user.id, "After the grid", { status: "scheduled", scheduledAt: new Date("2026-12-06T05:00:00Z") });
     await createPost(user.id, { platforms: ["linkedin"], linkedinText: "A draft has no day" });
 
-    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "America/New_York" }, "all", "2026-11", "en");
+    const { calendar } = await loadPostsCalendar(user.id, { timezone: "America/New_York" }, "all", "2026-11", "en");
     const dayOf = Object.fromEntries(calendar.posts.map((p) => [p.id, p.day]));
     expect(dayOf).toEqual({
       [firstOfGrid.id]: "2026-11-01",
@@ -163,13 +163,13 @@ describe("loadPostsCalendar", () => {
     });
     expect(calendar.dayTotals).toEqual({ "2026-11-01": 1, "2026-11-02": 1, "2026-11-03": 1, "2026-11-21": 1, "2026-12-05": 1 });
 
-    const failed = await loadPostsCalendar({ id: user.id, timezone: "America/New_York" }, "failed", "2026-11", "en");
+    const failed = await loadPostsCalendar(user.id, { timezone: "America/New_York" }, "failed", "2026-11", "en");
     expect(failed.calendar.posts.map((p) => p.id)).toEqual([firstOfGrid.id]);
-    const pending = await loadPostsCalendar({ id: user.id, timezone: "America/New_York" }, "pending", "2026-11", "en");
+    const pending = await loadPostsCalendar(user.id, { timezone: "America/New_York" }, "pending", "2026-11", "en");
     expect(pending.calendar.posts.map((p) => p.id)).toEqual([justBefore.id, atMidnight.id, lastOfGrid.id]);
     // Another user sees none of them.
     const other = await createUser();
-    expect((await loadPostsCalendar({ id: other.id, timezone: "America/New_York" }, "all", "2026-11", "en")).calendar.posts).toEqual([]);
+    expect((await loadPostsCalendar(other.id, { timezone: "America/New_York" }, "all", "2026-11", "en")).calendar.posts).toEqual([]);
   });
 
   it("counts every post of a month that holds hundreds a day", async () => {
@@ -185,7 +185,7 @@ describe("loadPostsCalendar", () => {
         scheduledAt: new Date(start + (i % 2) * 86_400_000 + i * 1000),
       })),
     });
-    const { calendar } = await loadPostsCalendar({ id: user.id, timezone: "UTC" }, "all", "2026-05", "fr");
+    const { calendar } = await loadPostsCalendar(user.id, { timezone: "UTC" }, "all", "2026-05", "fr");
     expect(calendar.dayTotals).toEqual({ "2026-05-04": 350, "2026-05-05": 350 });
     expect(calendar.posts.map((p) => p.text)).toEqual(["Post 0", "Post 2", "Post 4", "Post 1", "Post 3", "Post 5"]);
   });

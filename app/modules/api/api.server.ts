@@ -154,6 +154,13 @@ export async function requireApiUser(request: Request): Promise<ApiSession> {
   throw await apiErrorResponse(request, new AppError("unauthorized", "errors.unauthorized"), headers);
 }
 
+/** As requireApiUser for a route open to visitors too: null without a session (a bad header is still a 404). */
+export async function getOptionalApiSession(request: Request): Promise<ApiSession | null> {
+  const state = await getSessionState(request);
+  if (state.status !== "valid") return null;
+  return { user: state.user, sessionId: state.sessionId, workspace: await headerWorkspace(request, state.user, state.workspace) };
+}
+
 /** The request body as an object: JSON, or a form for simple clients. Malformed bodies are a 400. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";

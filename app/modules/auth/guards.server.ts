@@ -6,8 +6,13 @@ import { clearSessionCookie, getSessionState, type AuthUser } from "./session.se
 export const HOME_AFTER_SIGN_IN = "/posts";
 
 export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+  return (await getOptionalMember(request))?.user ?? null;
+}
+
+/** The signed-in user and their current workspace, or null for a visitor (pages open to both). */
+export async function getOptionalMember(request: Request): Promise<Member | null> {
   const state = await getSessionState(request);
-  return state.status === "valid" ? state.user : null;
+  return state.status === "valid" ? { user: state.user, sessionId: state.sessionId, workspace: state.workspace } : null;
 }
 
 /**

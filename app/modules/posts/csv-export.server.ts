@@ -73,12 +73,12 @@ function toCsv(rows: string[][], options: { bom?: boolean } = {}): string {
   return stringify(rows, { record_delimiter: "windows", bom: options.bom ?? false });
 }
 
-/** The user's posts matching `filter`, newest first ((createdAt, id) descending, as the posts list), a batch at a time. */
-async function* postBatches(userId: string, filter: PostFilter): AsyncGenerator<ExportedPost[]> {
+/** A workspace's posts matching `filter`, newest first ((createdAt, id) descending, as the posts list), a batch at a time. */
+async function* postBatches(workspaceId: string, filter: PostFilter): AsyncGenerator<ExportedPost[]> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const where: Prisma.PostWhereInput = {
-      userId,
+      workspaceId,
       ...statusWhere(filter),
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
     };
@@ -91,12 +91,12 @@ async function* postBatches(userId: string, filter: PostFilter): AsyncGenerator<
 }
 
 /**
- * The user's posts matching `filter` as CSV bytes: the header row, then one row per post. The next
+ * A workspace's posts matching `filter` as CSV bytes, times in the reader's time zone: the header row, then one row per post. The next
  * batch is read only when the answer's reader asks for more; a reader that goes away stops it.
  */
-export function postsCsvStream(user: { id: string; timezone: string }, filter: PostFilter): ReadableStream<Uint8Array> {
+export function postsCsvStream(scope: { workspaceId: string; timezone: string }, filter: PostFilter): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const batches = postBatches(user.id, filter);
+  const batches = postBatches(scope.workspaceId, filter);
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(toCsv([[...CSV_COLUMNS]], { bom: true })));
@@ -105,9 +105,9 @@ export function postsCsvStream(user: { id: string; timezone: string }, filter: P
       try {
         const next = await batches.next();
         if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(toCsv(next.value.map((post) => postRow(post, user.timezone)))));
+        controller.enqueue(encoder.encode(toCsv(next.value.map((post) => postRow(post, scope.timezone)))));
       } catch (error) {
-        logger.error({ err: error, userId: user.id }, "CSV export failed");
+        logger.error({ err: error, workspaceId: scope.workspaceId }, "CSV export failed");
         controller.error(error);
       }
     },
@@ -118,6 +118,6 @@ export function postsCsvStream(user: { id: string; timezone: string }, filter: P
 }
 
 /** The export as its answer: the stream, named after the user's day. */
-export function postsCsvDownload(user: { id: string; timezone: string }, filter: PostFilter, now: Date = new Date()) {
-  return { filename: exportFileName(now, user.timezone), body: postsCsvStream(user, filter) };
+export function postsCsvDownload(scope: { workspaceId: string; timezone: string }, filter: PostFilter, now: Date = new Date()) {
+  return { filename: exportFileName(now, scope.timezone), body: postsCsvStream(scope, filter) };
 }

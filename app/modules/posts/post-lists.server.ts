@@ -38,7 +38,7 @@ const pageNumbers = sql`
  * texts, its first image and how many it has; one statement (the full texts, every image and the
  * deliveries stay out of the page's data).
  */
-export async function listPostCards(userId: string, filter: PostFilter, page: number, pageSize: number): Promise<PostCardRecord[]> {
+export async function listPostCards(workspaceId: string, filter: PostFilter, page: number, pageSize: number): Promise<PostCardRecord[]> {
   // Twice what a card shows, so trimming leading spaces in toPostCardView still leaves enough.
   const cut = CARD_TEXT_LENGTH * 2;
   const rows = await getDb().$queryRaw<
@@ -74,7 +74,7 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
     LEFT JOIN "Media" "first" ON "first"."id" = (
       SELECT "id" FROM "Media" WHERE "Media"."postId" = "Post"."id" ORDER BY "position", "id" LIMIT 1
     )
-    WHERE "Post"."userId" = ${userId} ${statusSql(filter)}
+    WHERE "Post"."workspaceId" = ${workspaceId} ${statusSql(filter)}
     ORDER BY "Post"."createdAt" DESC, "Post"."id" DESC
     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
     )
@@ -104,10 +104,10 @@ export async function listPostCards(userId: string, filter: PostFilter, page: nu
 const nullableNumber = (value: number | bigint | null) => (value === null ? null : rawNumber(value));
 
 /** How many posts each filter holds, from one grouped count. */
-export async function countPostsByFilter(userId: string): Promise<Record<PostFilter, number>> {
+export async function countPostsByFilter(workspaceId: string): Promise<Record<PostFilter, number>> {
   // Raw: a Prisma groupBy costs about twice the statement (it is on every /posts page).
   const groups = await getDb().$queryRaw<{ status: string; count: number | bigint }[]>`
-    SELECT "status", COUNT(*) AS "count" FROM "Post" WHERE "userId" = ${userId} GROUP BY "status"`;
+    SELECT "status", COUNT(*) AS "count" FROM "Post" WHERE "workspaceId" = ${workspaceId} GROUP BY "status"`;
   const of = (status: string) => rawNumber(groups.find((g) => g.status === status)?.count ?? 0);
   const counts = {
     draft: of("draft"),
@@ -154,7 +154,7 @@ export interface CalendarRow {
  * read with the start of their text.
  */
 export async function calendarPosts(
-  userId: string,
+  workspaceId: string,
   dayStarts: readonly Date[],
   filter: PostFilter,
   perDay: number,
@@ -167,7 +167,7 @@ export async function calendarPosts(
   const timed = await db.$queryRaw<{ id: string; at: Date | string }[]>`
     SELECT "id", COALESCE("publishedAt", "scheduledAt") AS "at"
     FROM "Post"
-    WHERE "userId" = ${userId} ${statusSql(filter)}
+    WHERE "workspaceId" = ${workspaceId} ${statusSql(filter)}
       AND (("publishedAt" >= ${start} AND "publishedAt" < ${end}) OR ("publishedAt" IS NULL AND "scheduledAt" >= ${start} AND "scheduledAt" < ${end}))
     ORDER BY "at", "id"`;
   const bounds = dayStarts.map((instant) => instant.getTime());

@@ -23,11 +23,11 @@ export function likePattern(query: string): string {
 }
 
 /**
- * The user's posts whose text (either version 1 field, or any part of any target) holds the query,
+ * A workspace's posts whose text (either version 1 field, or any part of any target) holds the query,
  * whatever its case, most recently changed first. PostgreSQL's ILIKE folds every letter; SQLite's
  * LIKE folds ASCII letters only (a query with "É" finds "é" only on PostgreSQL).
  */
-export async function searchOwnPosts(userId: string, query: string): Promise<PostSearchResult[]> {
+export async function searchWorkspacePosts(workspaceId: string, query: string): Promise<PostSearchResult[]> {
   const q = query.trim().slice(0, MAX_POST_QUERY_LENGTH);
   if (!q) return [];
   const like = raw(getEnv().isPostgres ? "ILIKE" : "LIKE");
@@ -35,7 +35,7 @@ export async function searchOwnPosts(userId: string, query: string): Promise<Pos
   const matches = (column: ReturnType<typeof raw>) => sql`${column} ${like} ${pattern} ESCAPE '\\'`;
   const rows = await getDb().$queryRaw<{ id: string }[]>`
     SELECT "Post"."id" FROM "Post"
-    WHERE "Post"."userId" = ${userId} AND (
+    WHERE "Post"."workspaceId" = ${workspaceId} AND (
       ${matches(raw('"Post"."linkedinText"'))} OR ${matches(raw('"Post"."twitterText"'))}
       OR EXISTS (SELECT 1 FROM "PostPart" JOIN "PostTarget" ON "PostTarget"."id" = "PostPart"."targetId"
         WHERE "PostTarget"."postId" = "Post"."id" AND ${matches(raw('"PostPart"."text"'))})
@@ -44,7 +44,7 @@ export async function searchOwnPosts(userId: string, query: string): Promise<Pos
     LIMIT ${MAX_POST_RESULTS}`;
   if (rows.length === 0) return [];
   const posts = await getDb().post.findMany({
-    where: { userId, id: { in: rows.map((row) => row.id) } },
+    where: { workspaceId, id: { in: rows.map((row) => row.id) } },
     select: {
       id: true,
       status: true,

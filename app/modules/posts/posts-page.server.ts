@@ -5,14 +5,14 @@ import { toPostCardView } from "./post-card-view.server";
 import { parseNetworks } from "~/core/platforms/platforms";
 import type { PostFilter } from "./schemas";
 
-/** One page of a user's posts (newest first, as cards show them) and the count behind every filter. */
-export async function loadPostsPage(userId: string, filter: PostFilter, page: number, pageSize: number) {
+/** One page of a workspace's posts (newest first, as cards show them) and the count behind every filter. */
+export async function loadPostsPage(workspaceId: string, filter: PostFilter, page: number, pageSize: number) {
   // The filter's total comes with the counts every tab shows: no count query of its own.
-  const [counts, first] = await Promise.all([countPostsByFilter(userId), listPostCards(userId, filter, page, pageSize)]);
+  const [counts, first] = await Promise.all([countPostsByFilter(workspaceId), listPostCards(workspaceId, filter, page, pageSize)]);
   const total = counts[filter];
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (a bookmark, a deleted post) shows the last one instead of nothing.
-  const posts = page > pageCount ? await listPostCards(userId, filter, pageCount, pageSize) : first;
+  const posts = page > pageCount ? await listPostCards(workspaceId, filter, pageCount, pageSize) : first;
   return { counts, posts: posts.map(toPostCardView), page: Math.min(page, pageCount), pageCount, total };
 }
 
@@ -21,14 +21,14 @@ const POSTS_PER_DAY = 3;
 /** More than a day cell (about 20 characters) or a phone row (about 40) shows; CSS truncates the rest. */
 const CALENDAR_TEXT_LENGTH = 64;
 
-/** A month of posts, each on its local day in the user's time zone. */
-export async function loadPostsCalendar(user: { id: string; timezone: string }, filter: PostFilter, monthParam: string | null, locale: Locale) {
+/** A month of a workspace's posts, each on its local day in the user's time zone. */
+export async function loadPostsCalendar(workspaceId: string, user: { timezone: string }, filter: PostFilter, monthParam: string | null, locale: Locale) {
   const month = parseMonth(monthParam, user.timezone);
   const grid = monthGrid(month, user.timezone, locale);
   const days = grid.weeks.flat().map((day) => day.date);
   const [counts, rows] = await Promise.all([
-    countPostsByFilter(user.id),
-    calendarPosts(user.id, localDayStarts(days, user.timezone), filter, POSTS_PER_DAY, CALENDAR_TEXT_LENGTH),
+    countPostsByFilter(workspaceId),
+    calendarPosts(workspaceId, localDayStarts(days, user.timezone), filter, POSTS_PER_DAY, CALENDAR_TEXT_LENGTH),
   ]);
   // A busy day shows its first few posts and how many more there are: only those few are read.
   const dayTotals: Record<string, number> = {};

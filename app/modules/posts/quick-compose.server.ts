@@ -170,8 +170,8 @@ function mediaIds(postId: string) {
  * For a user with no account yet, the networks ready on this server, to connect from the posts
  * page's first screen (the first step of a first post); null once the user has one.
  */
-export async function networksToConnectFirst(userId: string): Promise<ComposerPage["connectable"] | null> {
-  if ((await getDb().channel.count({ where: { userId } })) > 0) return null;
+export async function networksToConnectFirst(workspaceId: string): Promise<ComposerPage["connectable"] | null> {
+  if ((await getDb().channel.count({ where: { workspaceId } })) > 0) return null;
   return networkAvailability()
     .filter((entry) => entry.available)
     .map(({ network, method }) => ({ network, method }));

@@ -53,7 +53,7 @@ interface DueRow {
  * target, with the start of their text and whether a delivery is in flight. One raw statement, as
  * the other /posts views read theirs (decisions 31 and 39): Prisma's nested reads cost four.
  */
-async function duePosts(userId: string, from: Date, to: Date): Promise<DueRow[]> {
+async function duePosts(workspaceId: string, from: Date, to: Date): Promise<DueRow[]> {
   const rows = await getDb().$queryRaw<
     { id: string; status: string; scheduledAt: Date | string; channelId: string | null; text: string | null; inFlight: number | bigint | boolean }[]
   >`
@@ -63,7 +63,7 @@ async function duePosts(userId: string, from: Date, to: Date): Promise<DueRow[]>
           WHERE "first"."postId" = "Post"."id" ORDER BY "first"."position", "PostPart"."position" LIMIT 1)) AS "text",
       EXISTS (SELECT 1 FROM "Delivery" WHERE "Delivery"."postId" = "Post"."id" AND "Delivery"."status" = ${"publishing"}) AS "inFlight"
     FROM "Post" JOIN "PostTarget" ON "PostTarget"."postId" = "Post"."id"
-    WHERE "Post"."userId" = ${userId} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})
+    WHERE "Post"."workspaceId" = ${workspaceId} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})
       AND "Post"."scheduledAt" >= ${from} AND "Post"."scheduledAt" < ${to}
     ORDER BY "Post"."scheduledAt", "Post"."id", "PostTarget"."position"`;
   return rows.map((row) => ({
@@ -95,23 +95,23 @@ function byPost(rows: readonly DueRow[]): DuePost[] {
   return [...posts.values()];
 }
 
-/** The user's slot rules. Raw, as the reads beside them: each Prisma query costs four statements. */
-async function slotRules(userId: string): Promise<QueueSlotRule[]> {
+/** The workspace's slot rules. Raw, as the reads beside them: each Prisma query costs four statements. */
+async function slotRules(workspaceId: string): Promise<QueueSlotRule[]> {
   const rows = await getDb().$queryRaw<{ channelId: string | null; weekday: number | bigint; time: string }[]>`
-    SELECT "channelId", "weekday", "time" FROM "QueueSlot" WHERE "userId" = ${userId}`;
+    SELECT "channelId", "weekday", "time" FROM "QueueSlot" WHERE "workspaceId" = ${workspaceId}`;
   return rows.map((row) => ({ channelId: row.channelId, weekday: rawNumber(row.weekday), time: row.time }));
 }
 
-/** The user's channels as the queue names them, by network, then name. */
-function queueChannels(userId: string) {
+/** The workspace's channels as the queue names them, by network, then name. */
+function queueChannels(workspaceId: string) {
   return getDb().$queryRaw<{ id: string; network: string; displayName: string; handle: string | null; status: string }[]>`
-    SELECT "id", "network", "displayName", "handle", "status" FROM "Channel" WHERE "userId" = ${userId}
+    SELECT "id", "network", "displayName", "handle", "status" FROM "Channel" WHERE "workspaceId" = ${workspaceId}
     ORDER BY "network", "displayName", "id"`;
 }
 
-/** The user's slots, channels, and the posts due from `from` to `to` (nothing more without slots). */
-async function readQueue(userId: string, from: Date, to: Date) {
-  const [slots, channels, rows] = await Promise.all([slotRules(userId), queueChannels(userId), duePosts(userId, from, to)]);
+/** The workspace's slots, channels, and the posts due from `from` to `to` (nothing more without slots). */
+async function readQueue(workspaceId: string, from: Date, to: Date) {
+  const [slots, channels, rows] = await Promise.all([slotRules(workspaceId), queueChannels(workspaceId), duePosts(workspaceId, from, to)]);
   return { slots, channels, posts: byPost(rows) };
 }
 
@@ -121,11 +121,11 @@ async function readQueue(userId: string, from: Date, to: Date) {
  * or with the post that holds it, and the posts due at times of their own in their place.
  */
 export async function loadQueueView(
-  user: { id: string; timezone: string },
+  scope: { workspaceId: string; timezone: string },
   { days, from }: { days: number; from?: string | null },
   now: Date = new Date(),
 ): Promise<QueueViewData> {
-  const zone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+  const zone = isValidTimeZone(scope.timezone) ? scope.timezone : "UTC";
   const today = utcToLocalParts(now, zone).date;
   const last = plusDays(today, SEARCH_WEEKS * 7 - days);
   const first = !from || from < today ? today : from > last ? last : from;
@@ -133,7 +133,7 @@ export async function loadQueueView(
   const start = first === today ? now : startOfLocalDay(first, zone);
   const end = startOfLocalDay(nextDate(dates.at(-1)!), zone);
   const earliest = now.getTime() + MIN_LEAD_MS;
-  const { slots, channels, posts } = await readQueue(user.id, start, end);
+  const { slots, channels, posts } = await readQueue(scope.workspaceId, start, end);
   const paging = {
     from: first,
     earlierFrom: first > today ? (plusDays(first, -days) < today ? today : plusDays(first, -days)) : null,
@@ -208,11 +208,11 @@ export async function loadQueueView(
  * (one small read then).
  */
 export async function calendarFreeSlots(
-  user: { id: string; timezone: string },
+  scope: { workspaceId: string; timezone: string },
   dates: readonly string[],
   now: Date = new Date(),
 ): Promise<Record<string, CalendarFreeSlot[]>> {
-  const zone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+  const zone = isValidTimeZone(scope.timezone) ? scope.timezone : "UTC";
   const today = utcToLocalParts(now, zone).date;
   const coming = dates.filter((date) => date >= today);
   if (coming.length === 0) return {};
@@ -221,11 +221,11 @@ export async function calendarFreeSlots(
   const db = getDb();
   // All at once: most users of the calendar have slots, and each read is small.
   const [slots, channels, taken] = await Promise.all([
-    slotRules(user.id),
-    queueChannels(user.id),
+    slotRules(scope.workspaceId),
+    queueChannels(scope.workspaceId),
     db.$queryRaw<{ channelId: string; scheduledAt: Date | string }[]>`
       SELECT "PostTarget"."channelId", "Post"."scheduledAt" FROM "Post" JOIN "PostTarget" ON "PostTarget"."postId" = "Post"."id"
-      WHERE "Post"."userId" = ${user.id} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})
+      WHERE "Post"."workspaceId" = ${scope.workspaceId} AND "Post"."status" IN (${"scheduled"}, ${"publishing"}, ${"published"})
         AND "Post"."scheduledAt" >= ${now} AND "Post"."scheduledAt" < ${end} AND "PostTarget"."channelId" IS NOT NULL`,
   ]);
   if (slots.length === 0) return {};

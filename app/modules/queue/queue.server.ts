@@ -105,9 +105,9 @@ export async function queueOffer(userId: string, channelIds: readonly string[], 
 }
 
 /** How many queue slots the user has set (0: no queue, the pages offer no "Add to queue"). */
-export async function queueSlotCount(userId: string): Promise<number> {
+export async function queueSlotCount(workspaceId: string): Promise<number> {
   // Raw: on every /posts page, where a Prisma count costs about four times the statement.
-  const [row] = await getDb().$queryRaw<{ count: number | bigint }[]>`SELECT COUNT(*) AS "count" FROM "QueueSlot" WHERE "userId" = ${userId}`;
+  const [row] = await getDb().$queryRaw<{ count: number | bigint }[]>`SELECT COUNT(*) AS "count" FROM "QueueSlot" WHERE "workspaceId" = ${workspaceId}`;
   return rawNumber(row?.count ?? 0);
 }
 
