@@ -90,17 +90,17 @@ try {
   await migrate(url);
   // A warm-up import first, not measured: a running server has its code loaded and compiled.
   const warm = await freshUser(0, 20);
-  await importPostsCsv(warm.user, warm.text);
+  await importPostsCsv({ actor: warm.user.id, timezone: warm.user.timezone }, warm.text);
   const results: { checks: number; total: number }[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const { user, text } = await freshUser(run);
     let started = performance.now();
-    const plan = await planImport(user, text);
+    const plan = await planImport({ actor: user.id, timezone: user.timezone }, text);
     const checks = performance.now() - started;
     if (plan.problems.length > 0) throw new Error(`The bench file has faults: ${JSON.stringify(plan.problems.slice(0, 3))}`);
     started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const posts = await importPostsCsv(user, text);
+    const posts = await importPostsCsv({ actor: user.id, timezone: user.timezone }, text);
     const total = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const stored = await getDb().post.count({ where: { userId: user.id } });

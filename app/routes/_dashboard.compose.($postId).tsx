@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QuickComposer } from "~/components/compose/quick-composer";
 import { PageHeader } from "~/components/layout/shells";
-import { requireUser, requireMember } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { resultFor } from "~/modules/forms/reply";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
@@ -37,15 +37,15 @@ function postIdOf(params: LoaderFunctionArgs["params"]): string | null {
 const composePath = (postId: string, query = "") => `/compose/${postId}${query}`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const postId = postIdOf(params);
   try {
-    const page = await composerPage(user, postId, new URL(request.url).searchParams.get("add"));
+    const page = await composerPage({ actor, timezone: user.timezone }, postId, new URL(request.url).searchParams.get("add"));
     // Accounts that say different things: the per-account editor shows them.
     if (!page && postId) throw redirect(perAccountEditor(postId));
     if (!page) throw new Error("A new post always fits the composer");
     // With a queue, its first free slot for the chosen accounts is the time offered (and "Add to queue" the main button).
-    const queue = await queueOffer(user.id, page.chosen);
+    const queue = await queueOffer(actor.workspaceId, page.chosen);
     const slot = queue.next ? utcToLocalParts(queue.next, user.timezone) : page.slot;
     return { ...page, slot, timezone: user.timezone, queue: { slotCount: queue.slotCount, next: queue.next?.toISOString() ?? null } };
   } catch (error) {
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * schedule, publish, add images, remove one, connect a network, or open the per-account editor.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request);
   const postId = postIdOf(params);
   const { fields, files } = isMultipart(request) ? await readMultipartUpload(request) : { fields: await request.formData(), files: [] };
   const submission = parseWithZod(fields, { schema: quickComposerSchema });
@@ -80,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent.kind === "upload") {
     if (files.length === 0) return replyMessages([t("create.images.noFile")], 400, { submission });
     try {
-      const { postId: id, added, refused } = await addComposerImages(user.id, postId, draft, files, submission.value.imagePart ?? 0);
+      const { postId: id, added, refused } = await addComposerImages(actor, postId, draft, files, submission.value.imagePart ?? 0);
       if (refused.length === 0) return redirectWithToast(composePath(id), { color: "success", title: t("create.images.added", { count: added }) });
       const reasons = refused.map(({ name, error }) => t("create.images.fileError", { name, message: t(error.messageKey, error.options.values) }));
       return redirectWithToast(composePath(id), {
@@ -96,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   let savedId: string;
   try {
-    savedId = await saveQuickDraft(user.id, postId, draft);
+    savedId = await saveQuickDraft(actor, postId, draft);
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, formLevel(error));
@@ -108,17 +108,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "customize":
         return redirect(perAccountEditor(savedId));
       case "remove-image":
-        await removeImage(user.id, savedId, intent.imageId);
+        await removeImage(actor, savedId, intent.imageId);
         return redirect(composePath(savedId));
       case "connect":
         return redirectDocument(await connectAddress(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
       case "queue":
         // Refused (no free slot, say), the saved draft stays open in the composer with the reason.
-        return await addToQueueAndReturn(request, user, savedId, `/posts/${savedId}`, composePath(savedId));
+        return await addToQueueAndReturn(request, { actor, timezone: user.timezone }, savedId, `/posts/${savedId}`, composePath(savedId));
       case "schedule":
       case "publish": {
         const { date, time } = submission.value;
-        const outcome = await applyScheduleChoice(user, savedId, intent.kind === "publish" ? { when: "now" } : { when: "later", date, time });
+        const outcome = await applyScheduleChoice(
+          { actor, timezone: user.timezone },
+          savedId,
+          intent.kind === "publish" ? { when: "now" } : { when: "later", date, time },
+        );
         return redirectWithToast(`/posts/${savedId}`, await scheduledToast(request, outcome, user.timezone));
       }
     }

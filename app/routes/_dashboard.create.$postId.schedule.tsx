@@ -11,7 +11,7 @@ import { PostSummary } from "~/components/posts/post-summary";
 import { ScheduleFields } from "~/components/posts/schedule-fields";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -26,13 +26,13 @@ import { defaultScheduleValue } from "~/components/posts/schedule-default";
 
 /** The time offered first (the next free slot in the user's usual posting hours), and where the post goes. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   // Back from "connect first": the choice already confirmed is applied, no second Confirm.
-  const resumed = await resumePendingSchedule(request, user, postId);
+  const resumed = await resumePendingSchedule(request, { actor, timezone: user.timezone }, postId);
   if (resumed) throw resumed;
   try {
-    const [suggested, post] = await Promise.all([suggestPostingSlot(user, postId), getOwnPost(user.id, postId)]);
+    const [suggested, post] = await Promise.all([suggestPostingSlot(user, postId), getOwnPost(actor, postId)]);
     return { suggested, targets: targetSummaries(post) };
   } catch (error) {
     rethrowAsResponse(error);
@@ -41,15 +41,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Step 6: publish now, at a date and time, or keep it as a draft. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   if (formData.get("intent") === "draft") {
-    await finishComposing(user.id, postId);
+    await finishComposing(actor, postId);
     const { t } = await getRequestT(request);
     return redirectWithToast(`/posts/${postId}`, { color: "success", title: t("create.schedule.savedDraft") });
   }
-  return submitScheduleForm(request, formData, user, postId);
+  return submitScheduleForm(request, formData, { actor, timezone: user.timezone }, postId);
 }
 
 export default function ScheduleStep() {

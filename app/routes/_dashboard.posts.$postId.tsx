@@ -10,7 +10,7 @@ import { PostMetrics } from "~/components/posts/post-metrics";
 import { PublishingProgressNote } from "~/components/posts/publishing-progress";
 import { TargetList } from "~/components/posts/target-list";
 import { TargetPreview } from "~/components/posts/target-previews";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { resumePendingSchedule } from "~/modules/posts/schedule-form.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
@@ -31,17 +31,17 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "posts.detail.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   // Back from "connect first": the choice already confirmed is applied, no second Confirm.
-  const resumed = await resumePendingSchedule(request, user, postId);
+  const resumed = await resumePendingSchedule(request, { actor, timezone: user.timezone }, postId);
   if (resumed) throw resumed;
   try {
-    const post = toPostView(await getOwnPost(user.id, postId));
+    const post = toPostView(await getOwnPost(actor, postId));
     await readNoticesOfPost(user.id, post.id);
     const now = new Date();
     // `now`: the metrics' "Updated 5 minutes ago" reads the same on the server and in the browser.
-    return { post, progress: publishingProgress(post, now), queueReady: (await queueSlotCount(user.id)) > 0, now: now.toISOString() };
+    return { post, progress: publishingProgress(post, now), queueReady: (await queueSlotCount(actor.workspaceId)) > 0, now: now.toISOString() };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -49,21 +49,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Publish now, duplicate and refresh the metrics; scheduling and deleting have their own pages (and dialogs). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const intent = (await request.formData()).get("intent");
   const { t } = await getRequestT(request);
   try {
     if (intent === "publishNow") {
-      await publishNow(user.id, postId);
+      await publishNow(actor, postId);
       return redirectWithToast(`/posts/${postId}`, { color: "success", icon: "send", title: t("create.schedule.publishingNow") });
     }
     if (intent === "refreshMetrics") {
-      await refreshPostMetrics(user.id, postId);
+      await refreshPostMetrics(actor, postId);
       return redirectWithToast(`/posts/${postId}`, { color: "success", icon: "refresh", title: t("metrics.refreshed") });
     }
     if (intent === "duplicate") {
-      const copy = await duplicatePost(user.id, postId);
+      const copy = await duplicatePost(actor, postId);
       return redirectWithToast(`/create/${copy.id}/review`, {
         color: "success",
         icon: "copy",

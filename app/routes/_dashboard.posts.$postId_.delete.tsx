@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
@@ -20,10 +20,10 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "posts.delete.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   try {
-    const post = await getOwnPost(user.id, postId);
+    const post = await getOwnPost(actor, postId);
     return { id: post.id, text: toPostView(post).text };
   } catch (error) {
     rethrowAsResponse(error);
@@ -32,10 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Deletes the post and its images; the confirmation is this page (or the dialog that posts here). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   try {
-    await deletePost(user.id, postId);
+    await deletePost(actor, postId);
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, null, error);

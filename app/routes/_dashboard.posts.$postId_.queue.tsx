@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { postParams } from "~/modules/http/params.server";
 import { safeRedirect } from "~/modules/http/redirect";
 import { getPageParams } from "~/modules/http/route-errors.server";
@@ -14,8 +14,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** Schedules the post at its queue's first free slot, then back where the button was, with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const back = safeRedirect((await request.formData()).get("redirectTo"), `/posts/${postId}`);
-  return addToQueueAndReturn(request, user, postId, back);
+  return addToQueueAndReturn(request, { actor, timezone: user.timezone }, postId, back);
 }

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { postParams } from "~/modules/http/params.server";
 import { getEditablePost } from "~/modules/posts/post.server";
@@ -24,13 +24,13 @@ export const handle: RouteHandle = { title: "posts.actions.schedule" };
 
 /** The schedule modal's page: what the dialog shows, reachable without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   // Back from "connect first": the choice already confirmed is applied, no second Confirm.
-  const resumed = await resumePendingSchedule(request, user, postId);
+  const resumed = await resumePendingSchedule(request, { actor, timezone: user.timezone }, postId);
   if (resumed) throw resumed;
   try {
-    const [post, suggested] = await Promise.all([getEditablePost(user.id, postId), suggestPostingSlot(user, postId)]);
+    const [post, suggested] = await Promise.all([getEditablePost(actor, postId), suggestPostingSlot(user, postId)]);
     return { post: toPostView(post), timezone: user.timezone, suggested };
   } catch (error) {
     rethrowAsResponse(error);
@@ -38,9 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
-  return submitScheduleForm(request, await request.formData(), user, postId);
+  return submitScheduleForm(request, await request.formData(), { actor, timezone: user.timezone }, postId);
 }
 
 export default function SchedulePostPage() {

@@ -11,13 +11,13 @@ import { PostTable } from "~/components/posts/post-table";
 import { FilterTabs, Pagination, POSTS_LAYOUTS, ViewSwitcher, type PostsLayout } from "~/components/posts/post-toolbar";
 import { PostsEmptyState } from "~/components/posts/posts-empty-state";
 import { Button } from "~/components/ui/button";
-import { requireMember, requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { getLocale, getRequestT } from "~/modules/i18n/i18n.server";
 import { countPostsByFilter } from "~/modules/posts/post-lists.server";
 import { loadPostsCalendar, loadPostsPage } from "~/modules/posts/posts-page.server";
 import { networksToConnectFirst } from "~/modules/posts/quick-compose.server";
 import { listQuerySchema, type PostFilter } from "~/modules/posts/schemas";
-import { queueSlotCount } from "~/modules/queue/queue.server";
+import { queueSlotCount, queueTimezone } from "~/modules/queue/queue.server";
 import { moveToTopOfQueue, shuffleQueue } from "~/modules/queue/queue-order.server";
 import { monthDates, parseQueueDays, parseQueueFrom } from "~/modules/queue/queue-view";
 import { parseMonth } from "~/modules/posts/calendar";
@@ -35,15 +35,16 @@ const PAGE_SIZE = { gallery: 12, list: 20 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, workspace } = await requireMember(request);
-  // What the views show is the current workspace's, in the reader's time zone.
-  const scope = { workspaceId: workspace.id, timezone: user.timezone };
+  // What the views show is the current workspace's. Queue slots are in the time zone of the
+  // workspace's owner (the reader's own for their personal workspace): the slot views use it.
+  const slotsIn = async () => ({ workspaceId: workspace.id, timezone: workspace.personal ? user.timezone : await queueTimezone(workspace.id) });
   const params = new URL(request.url).searchParams;
   const view: PostsLayout = (POSTS_LAYOUTS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as PostsLayout) : "gallery";
   const { status, page } = listQuerySchema.parse({ status: params.get("status") ?? undefined, page: params.get("page") ?? undefined });
   if (view === "queue") {
     const [counts, queue] = await Promise.all([
       countPostsByFilter(workspace.id),
-      loadQueueView(scope, { days: parseQueueDays(params.get("days")), from: parseQueueFrom(params.get("from")) }),
+      loadQueueView(await slotsIn(), { days: parseQueueDays(params.get("days")), from: parseQueueFrom(params.get("from")) }),
     ]);
     return { view, status, counts, queue, list: null, calendar: null, freeSlots: null, connectFirst: null, queueReady: false };
   }
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const showFree = status === "all" || status === "pending";
     const [calendar, freeSlots] = await Promise.all([
       loadPostsCalendar(workspace.id, user, status, params.get("month"), await getLocale(request)),
-      showFree ? calendarFreeSlots(scope, monthDates(parseMonth(params.get("month"), user.timezone))) : {},
+      showFree ? calendarFreeSlots(await slotsIn(), monthDates(parseMonth(params.get("month"), user.timezone))) : {},
     ]);
     return {
       view,
@@ -74,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The queue view's buttons: "Shuffle" and "Move to top", back to the queue with a toast (no-JS PRG). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const form = await request.formData();
   const { t } = await getRequestT(request);
   // Back to the days that were shown.
@@ -84,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/posts?view=queue${from ? `&from=${from}` : ""}${days ? `&days=${parseQueueDays(days)}` : ""}`;
   try {
     if (form.get("intent") === "shuffle") {
-      const { moved } = await shuffleQueue(user.id);
+      const { moved } = await shuffleQueue(actor);
       return redirectWithToast(
         back,
         moved > 0 ? { color: "success", title: t("queue.view.shuffled", { count: moved }) } : { color: "info", title: t("queue.view.nothingToShuffle") },
@@ -92,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const top = form.get("top");
     if (typeof top === "string") {
-      await moveToTopOfQueue(user.id, top);
+      await moveToTopOfQueue(actor, top);
       return redirectWithToast(back, { color: "success", title: t("queue.view.movedToTop") });
     }
   } catch (error) {

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { isAppError, rethrowUnlessAppError, type AppError } from "~/modules/errors/app-error";
 import { formErrorsOf } from "~/modules/forms/reply";
 import { replyMessages } from "~/modules/forms/reply.server";
@@ -33,14 +33,14 @@ const PAGE = "/posts/import";
  * would make with every line at fault (?upload=<token>), then import it all at once.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const token = new URL(request.url).searchParams.get("upload");
   const base = { timezone: user.timezone, token: null, expired: false, preview: null };
   if (!token) return base;
   const text = await readUpload(user.id, token);
   if (text === null) return { ...base, expired: true };
   const { t } = await getRequestT(request);
-  const preview = await previewImport(user, text);
+  const preview = await previewImport({ actor, timezone: user.timezone }, text);
   const problems = preview.problems.map((problem) => ({ line: problem.line, message: t(problem.messageKey, problem.values) }));
   return { ...base, token, preview: { rows: preview.rows, problems } };
 }
@@ -55,7 +55,7 @@ async function messagesOf(request: Request, error: AppError): Promise<string[]> 
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   if (isMultipart(request)) {
     try {
       const { text } = await readImportFile(request);
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Gone, expired or not theirs: the preview's address says so.
   if (text === null) return redirect(`${PAGE}?upload=${encodeURIComponent(upload)}`);
   try {
-    const posts = await importPostsCsv(user, text);
+    const posts = await importPostsCsv({ actor, timezone: user.timezone }, text);
     await removeUpload(user.id, upload);
     return redirectWithToast("/posts", { color: "success", title: t("posts.import.done", { count: posts.length }) });
   } catch (error) {

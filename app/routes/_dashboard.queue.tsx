@@ -26,15 +26,15 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "queue.slots.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireMember(request);
-  const [queue, channels] = await Promise.all([getQueue(user.id), listChannelChoices(user.id)]);
+  const { workspace } = await requireMember(request);
+  const [queue, channels] = await Promise.all([getQueue(workspace.id), listChannelChoices(workspace.id)]);
   return { ...queue, channels, skipped: skippedDaysBySlot(queue.slots, queue.timezone, new Date()) };
 }
 
 const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireMember(request);
+  const { actor } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t, locale } = await getRequestT(request);
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return replyInvalid(submission, { intent });
       const { weekdays, time, channelId } = submission.value;
       try {
-        const result = await addQueueSlots(user.id, { weekdays, time, channelId: channelId || null });
+        const result = await addQueueSlots(actor, { weekdays, time, channelId: channelId || null });
         if (result.ok) return done({ color: "success", icon: "calendar", title: t("queue.slots.add.added", { count: result.added }) });
         const shown = formatSlotTime(time, locale);
         const message =
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: removeSlotFormSchema });
       try {
         if (submission.status !== "success") return replyMessages([t("queue.slots.errors.notFound")], 400, { intent });
-        const slot = await removeQueueSlot(user.id, submission.value.slotId);
+        const slot = await removeQueueSlot(actor.workspaceId, submission.value.slotId);
         // Undo adds the same slot back: a form post, so it works without JavaScript too.
         const fields = { intent: "add", weekdays: String(slot.weekday), time: slot.time, channelId: slot.channelId ?? "" };
         return done({
@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     case "clear": {
-      const count = await clearQueue(user.id);
+      const count = await clearQueue(actor.workspaceId);
       return done({ color: "success", icon: "trash", title: t("queue.slots.clear.cleared", { count }) });
     }
     default:

@@ -1,11 +1,11 @@
 import { apiData, apiRoute, requireApiCaller } from "~/modules/api/api.server";
 import { listChannels } from "~/modules/channels/channels.server";
 
-/** GET /api/channels: the caller's channels (connected accounts), oldest first, each with its limits. */
+/** GET /api/channels: the current workspace's channels (connected accounts), oldest first, each with its limits. */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "channels:read");
-    return apiData(await listChannels(user.id));
+    const { workspace } = await requireApiCaller(request, "channels:read");
+    return apiData(await listChannels(workspace.id));
   },
 });
 

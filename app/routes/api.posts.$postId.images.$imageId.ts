@@ -5,9 +5,9 @@ import { removeImage } from "~/modules/posts/post-images.server";
 /** DELETE /api/posts/{id}/images/{imageId}: removes the image and its file (204). */
 const handler = apiRoute({
   DELETE: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId, imageId } = getParams(params, postImageParams);
-    await removeImage(user.id, postId, imageId);
+    await removeImage(actor, postId, imageId);
     return apiNoContent();
   },
 });

@@ -17,18 +17,18 @@ const severalFiles = () => new AppError("validation_failed", "errors.validationF
  */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     // Read to the end first: answering before the upload is read would reset the connection.
     const upload = isMultipart(request) ? await readMultipartUpload(request, "image") : null;
     const { postId } = getParams(params, postParams);
-    await getOwnPost(user.id, postId); // someone else's post is a 404 whatever was sent
+    await getOwnPost(actor, postId); // someone else's post is a 404 whatever was sent
     if (!upload || upload.files.length === 0) throw noFile();
     const { fields, files } = upload;
     const { altText } = parseBody(imageUploadFieldsSchema, { altText: fields.get("altText") ?? undefined });
     if (files.length > 1) throw severalFiles();
     const bytes = files[0]!.bytes;
     if (!bytes) throw imageTooLarge();
-    const image = await addImage(user.id, postId, bytes, altText);
+    const image = await addImage(actor, postId, bytes, altText);
     const { id, width, height, size, mimeType } = image;
     return apiData({ id, url: imageUrl(id), width, height, size, mimeType, altText: image.altText }, { status: 201 });
   },

@@ -6,9 +6,9 @@ import { toPostView } from "~/modules/posts/post-view.server";
 /** POST /api/posts/{id}/metrics/refresh: the post's published targets' numbers fetched now (429 within 5 minutes of the last). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await refreshPostMetrics(user.id, postId)));
+    return apiData(toPostView(await refreshPostMetrics(actor, postId)));
   },
 });
 

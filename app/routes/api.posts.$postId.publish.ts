@@ -6,9 +6,9 @@ import { toPostView } from "~/modules/posts/post-view.server";
 /** POST /api/posts/{id}/publish: the post, scheduled for now (the publisher takes it next). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await publishNow(user.id, postId)));
+    return apiData(toPostView(await publishNow(actor, postId)));
   },
 });
 

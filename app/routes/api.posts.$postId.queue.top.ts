@@ -6,9 +6,9 @@ import { moveToTopOfQueue } from "~/modules/queue/queue-order.server";
 /** POST /api/posts/{id}/queue/top: the queued post takes the first time of its channels' queue (409 post_not_queued). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await moveToTopOfQueue(user.id, postId)));
+    return apiData(toPostView(await moveToTopOfQueue(actor, postId)));
   },
 });
 

@@ -6,9 +6,9 @@ import { addToQueue } from "~/modules/queue/queue.server";
 /** POST /api/posts/{id}/queue: schedules the post at the first free slot of its queue (409 queue_empty). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await addToQueue(user.id, postId)));
+    return apiData(toPostView(await addToQueue(actor, postId)));
   },
 });
 

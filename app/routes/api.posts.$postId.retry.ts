@@ -6,9 +6,9 @@ import { toPostView } from "~/modules/posts/post-view.server";
 /** POST /api/posts/{id}/retry: a failed post's failed targets and parts, due again now; 409 when nothing failed. */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await retryPost(user.id, postId)));
+    return apiData(toPostView(await retryPost(actor, postId)));
   },
 });
 

@@ -7,10 +7,10 @@ import { apiScheduleSchema } from "~/modules/posts/schemas";
 /** POST /api/posts/{id}/schedule {scheduledAt}: schedules (or reschedules, or retries) the post. */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { scheduledAt } = parseBody(apiScheduleSchema, await readBody(request));
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await schedulePost(user.id, postId, new Date(scheduledAt))));
+    return apiData(toPostView(await schedulePost(actor, postId, new Date(scheduledAt))));
   },
 });
 

@@ -10,26 +10,26 @@ import { apiUpdatePostSchema, apiUpdatePostTargetsSchema, hasTargets } from "~/m
  */
 const handler = apiRoute({
   GET: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:read");
+    const { actor } = await requireApiCaller(request, "posts:read");
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await getOwnPost(user.id, postId)));
+    return apiData(toPostView(await getOwnPost(actor, postId)));
   },
   PATCH: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const body = await readBody(request);
     if (hasTargets(body)) {
       const { targets } = parseBody(apiUpdatePostTargetsSchema, body);
       const { postId } = getParams(params, postParams);
-      return apiData(toPostView(await setPostTargets(user.id, postId, targets)));
+      return apiData(toPostView(await setPostTargets(actor, postId, targets)));
     }
     const changes = parseBody(apiUpdatePostSchema, body);
     const { postId } = getParams(params, postParams);
-    return apiData(toPostView(await updatePost(user.id, postId, changes)));
+    return apiData(toPostView(await updatePost(actor, postId, changes)));
   },
   DELETE: async ({ request, params }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { postId } = getParams(params, postParams);
-    await deletePost(user.id, postId);
+    await deletePost(actor, postId);
     return apiNoContent();
   },
 });

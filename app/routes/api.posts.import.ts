@@ -9,9 +9,9 @@ import { toPostView } from "~/modules/posts/post-view.server";
  */
 const handler = apiRoute({
   POST: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { user, actor } = await requireApiCaller(request, "posts:write");
     const { text } = await readImportFile(request);
-    const posts = await importPostsCsv(user, text);
+    const posts = await importPostsCsv({ actor, timezone: user.timezone }, text);
     return apiData({ created: posts.length, posts: posts.map(toPostView) }, { status: 201 });
   },
 });

@@ -10,20 +10,20 @@ import { apiCreatePostSchema, apiCreatePostTargetsSchema, hasTargets, listQueryS
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:read");
+    const { actor } = await requireApiCaller(request, "posts:read");
     const { status, page, pageSize } = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    const { posts, total } = await listPosts(user.id, status, page, pageSize);
+    const { posts, total } = await listPosts(actor, status, page, pageSize);
     return apiData(posts.map(toPostView), { meta: { page, pageSize, total } });
   },
   POST: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const body = await readBody(request);
     if (hasTargets(body)) {
-      const post = await createPostFromTargets(user.id, parseBody(apiCreatePostTargetsSchema, body));
+      const post = await createPostFromTargets(actor, parseBody(apiCreatePostTargetsSchema, body));
       return apiData(toPostView(post), { status: 201 });
     }
     const { scheduledAt, ...content } = parseBody(apiCreatePostSchema, body);
-    const post = scheduledAt === undefined ? await createPost(user.id, content) : await createScheduledPost(user.id, content, new Date(scheduledAt));
+    const post = scheduledAt === undefined ? await createPost(actor, content) : await createScheduledPost(actor, content, new Date(scheduledAt));
     return apiData(toPostView(post), { status: 201 });
   },
 });

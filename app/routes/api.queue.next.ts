@@ -5,9 +5,9 @@ import { nextQueueQuerySchema } from "~/modules/queue/schemas";
 /** GET /api/queue/next?channelId=&count=: the next free slot times of one of the caller's channels (UTC). */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:read");
+    const { workspace } = await requireApiCaller(request, "posts:read");
     const { channelId, count } = parseBody(nextQueueQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-    const times = await nextQueueTimes(user.id, channelId, count);
+    const times = await nextQueueTimes(workspace.id, channelId, count);
     return apiData(times.map((time) => time.toISOString()));
   },
 });

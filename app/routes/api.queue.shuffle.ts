@@ -4,8 +4,8 @@ import { shuffleQueue } from "~/modules/queue/queue-order.server";
 /** POST /api/queue/shuffle: re-deals the queued posts among the times they hold, per channel set. */
 const handler = apiRoute({
   POST: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
-    return apiData(await shuffleQueue(user.id));
+    const { actor } = await requireApiCaller(request, "posts:write");
+    return apiData(await shuffleQueue(actor));
   },
 });
 

@@ -8,13 +8,13 @@ import { apiQueueSchema } from "~/modules/queue/schemas";
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:read");
-    return apiData(await getQueue(user.id));
+    const { workspace } = await requireApiCaller(request, "posts:read");
+    return apiData(await getQueue(workspace.id));
   },
   PUT: async ({ request }) => {
-    const { user } = await requireApiCaller(request, "posts:write");
+    const { actor } = await requireApiCaller(request, "posts:write");
     const { slots } = parseBody(apiQueueSchema, await readBody(request));
-    return apiData(await replaceQueue(user.id, slots));
+    return apiData(await replaceQueue(actor, slots));
   },
 });
 

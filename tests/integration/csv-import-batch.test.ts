@@ -67,7 +67,7 @@ describe("importing in one transaction", () => {
           return `At ${i},${c.linkedin},${YEAR}-04-${day}T08:00:00Z`;
       }
     });
-    const posts = await importPostsCsv(c.user, csv(rows));
+    const posts = await importPostsCsv({ actor: c.user.id, timezone: c.user.timezone }, csv(rows));
     expect(posts).toHaveLength(500);
     expect(posts.map((post) => post.targets[0]!.parts[0]!.text.split("\n")[0])).toEqual(rows.map((row) => row.replace(/^"/, "").split(/[,\n]/)[0]));
     expect(posts[1]!.targets[0]!.parts.map((part) => part.text)).toEqual([`Thread 1`, "second part"]);
@@ -90,7 +90,7 @@ describe("importing in one transaction", () => {
       await getDb().channel.delete({ where: { id: c.x } });
     };
     const rows = [`First,${c.linkedin},draft`, `Second,${c.x},${YEAR}-03-10 10:00`, `Third,${c.linkedin},draft`];
-    await expect(importPostsCsv(c.user, csv(rows))).rejects.toThrow();
+    await expect(importPostsCsv({ actor: c.user.id, timezone: c.user.timezone }, csv(rows))).rejects.toThrow();
     expect(await c.counts()).toEqual({ posts: 0, targets: 0, deliveries: 0 });
   });
 
@@ -102,7 +102,10 @@ describe("importing in one transaction", () => {
       const c = await importer("UTC");
       const file = (label: string) =>
         csv(Array.from({ length: 7 }, (_, i) => `${label} ${i},${c.linkedin},${YEAR}-05-${String(i + 2).padStart(2, "0")} 12:00`));
-      const outcomes = await Promise.allSettled([importPostsCsv(c.user, file("A")), importPostsCsv(c.user, file("B"))]);
+      const outcomes = await Promise.allSettled([
+        importPostsCsv({ actor: c.user.id, timezone: c.user.timezone }, file("A")),
+        importPostsCsv({ actor: c.user.id, timezone: c.user.timezone }, file("B")),
+      ]);
       const made = outcomes.filter((outcome) => outcome.status === "fulfilled");
       const refused = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
       expect(made).toHaveLength(1);

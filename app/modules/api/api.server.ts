@@ -14,6 +14,7 @@ import type { ApiScope } from "~/modules/api-tokens/scopes";
 import { hit, rateLimitedError } from "~/modules/rate-limit/rate-limit.server";
 import type { CurrentWorkspace } from "~/modules/workspaces/current";
 import { membershipOf } from "~/modules/workspaces/membership.server";
+import { actorOf, type Actor } from "~/modules/workspaces/owner";
 
 // The JSON API's one answer shape (docs/api.md): {data} on success, {error: {code, message, fields?, rows?}}
 // on failure, messages in the request's language.
@@ -55,12 +56,20 @@ export interface ApiSession {
   sessionId: string;
   /** The `Plume-Workspace` header's workspace, else the one chosen in the app, else the personal one. */
   workspace: CurrentWorkspace;
+  /** The user in that workspace, as the modules take them. */
+  actor: Actor;
 }
 
 /** Who calls: a signed-in browser (its session) or a script (a personal access token, in its own workspace). */
 export type ApiCaller =
-  | { user: AuthUser; sessionId: string; tokenId?: undefined; workspace: CurrentWorkspace }
-  | { user: AuthUser; sessionId?: undefined; tokenId: string; workspace: CurrentWorkspace };
+  | { user: AuthUser; sessionId: string; tokenId?: undefined; workspace: CurrentWorkspace; actor: Actor }
+  | { user: AuthUser; sessionId?: undefined; tokenId: string; workspace: CurrentWorkspace; actor: Actor };
+
+/** A session's API caller in the workspace its request names. */
+async function sessionCaller(request: Request, state: { user: AuthUser; sessionId: string; workspace: CurrentWorkspace }): Promise<ApiSession> {
+  const workspace = await headerWorkspace(request, state.user, state.workspace);
+  return { user: state.user, sessionId: state.sessionId, workspace, actor: actorOf({ user: state.user, workspace }) };
+}
 
 export const WORKSPACE_HEADER = "Plume-Workspace";
 
@@ -98,7 +107,7 @@ export async function requireApiCaller(request: Request, scope: ApiScope): Promi
   if (!caller.scopes.includes(scope)) logger.info({ ...requestFields(request), tokenId: caller.tokenId, scope }, "API token refused: scope missing");
   assertScope(caller, scope);
   logger.info({ ...requestFields(request), tokenId: caller.tokenId }, "API token request");
-  return { user: caller.user, tokenId: caller.tokenId, workspace: caller.workspace };
+  return { user: caller.user, tokenId: caller.tokenId, workspace: caller.workspace, actor: actorOf(caller) };
 }
 
 /**
@@ -149,7 +158,7 @@ export async function requireApiUser(request: Request): Promise<ApiSession> {
     throw new AppError("insufficient_scope", "apiTokens.errors.sessionOnly");
   }
   const state = await getSessionState(request);
-  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId, workspace: await headerWorkspace(request, state.user, state.workspace) };
+  if (state.status === "valid") return sessionCaller(request, state);
   const headers = state.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : undefined;
   throw await apiErrorResponse(request, new AppError("unauthorized", "errors.unauthorized"), headers);
 }
@@ -157,8 +166,7 @@ export async function requireApiUser(request: Request): Promise<ApiSession> {
 /** As requireApiUser for a route open to visitors too: null without a session (a bad header is still a 404). */
 export async function getOptionalApiSession(request: Request): Promise<ApiSession | null> {
   const state = await getSessionState(request);
-  if (state.status !== "valid") return null;
-  return { user: state.user, sessionId: state.sessionId, workspace: await headerWorkspace(request, state.user, state.workspace) };
+  return state.status === "valid" ? sessionCaller(request, state) : null;
 }
 
 /** The request body as an object: JSON, or a form for simple clients. Malformed bodies are a 400. */

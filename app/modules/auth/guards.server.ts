@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { pathOf } from "~/modules/http/redirect";
 import type { CurrentWorkspace } from "~/modules/workspaces/current";
+import { actorOf, type Actor } from "~/modules/workspaces/owner";
 import { clearSessionCookie, getSessionState, type AuthUser } from "./session.server";
 
 export const HOME_AFTER_SIGN_IN = "/posts";
@@ -12,7 +13,7 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
 /** The signed-in user and their current workspace, or null for a visitor (pages open to both). */
 export async function getOptionalMember(request: Request): Promise<Member | null> {
   const state = await getSessionState(request);
-  return state.status === "valid" ? { user: state.user, sessionId: state.sessionId, workspace: state.workspace } : null;
+  return state.status === "valid" ? memberOf(state) : null;
 }
 
 /**
@@ -28,6 +29,12 @@ export interface Member {
   user: AuthUser;
   sessionId: string;
   workspace: CurrentWorkspace;
+  /** The user in that workspace, as the modules take them. */
+  actor: Actor;
+}
+
+function memberOf(state: { user: AuthUser; sessionId: string; workspace: CurrentWorkspace }): Member {
+  return { user: state.user, sessionId: state.sessionId, workspace: state.workspace, actor: actorOf(state) };
 }
 
 /**
@@ -36,7 +43,7 @@ export interface Member {
  */
 export async function requireMember(request: Request): Promise<Member> {
   const state = await getSessionState(request);
-  if (state.status === "valid") return { user: state.user, sessionId: state.sessionId, workspace: state.workspace };
+  if (state.status === "valid") return memberOf(state);
   const redirectTo = pathOf(request);
   const target = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
   throw redirect(target, state.status === "invalid" ? { headers: { "Set-Cookie": await clearSessionCookie() } } : {});

@@ -28,9 +28,9 @@ function channelLimits(network: NetworkId, limitsJson: string | null): ChannelVi
   return { maxChars, counting, maxParts, maxImagesPerPart, maxImageBytes };
 }
 
-/** A user's channels, oldest first (the first of a network is the one the version 1 fields mean). */
-export async function listChannels(userId: string): Promise<ChannelView[]> {
-  const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+/** A workspace's channels, oldest first (the first of a network is the one the version 1 fields mean). */
+export async function listChannels(workspaceId: string): Promise<ChannelView[]> {
+  const rows = await getDb().channel.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return rows.flatMap((row) => {
     if (!isNetworkId(row.network)) return [];
     return [

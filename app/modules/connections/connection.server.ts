@@ -159,9 +159,9 @@ export interface ChannelChoice {
 }
 
 /** A user's channels as the composer offers them (name, handle, avatar), oldest first. */
-export async function listChannelChoices(userId: string): Promise<ChannelChoice[]> {
+export async function listChannelChoices(workspaceId: string): Promise<ChannelChoice[]> {
   const rows = await getDb().channel.findMany({
-    where: { userId },
+    where: { workspaceId },
     select: { id: true, network: true, displayName: true, handle: true, avatarKey: true, status: true, kind: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
@@ -170,28 +170,28 @@ export async function listChannelChoices(userId: string): Promise<ChannelChoice[
   );
 }
 
-/** A user's channels, oldest first: the first of a network is the one the version 1 fields mean. */
-export async function channelRefs(userId: string): Promise<{ id: string; network: NetworkId; limits: ChannelLimits | null }[]> {
+/** A workspace's channels, oldest first: the first of a network is the one the version 1 fields mean. */
+export async function channelRefs(workspaceId: string): Promise<{ id: string; network: NetworkId; limits: ChannelLimits | null }[]> {
   const rows = await getDb().channel.findMany({
-    where: { userId },
+    where: { workspaceId },
     select: { id: true, network: true, limitsJson: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return rows.flatMap((row) => (isNetworkId(row.network) ? [{ id: row.id, network: row.network, limits: parseChannelLimits(row.limitsJson) }] : []));
 }
 
-/** The version 1 platforms a user can publish to (see usableNetworks). */
-export async function usablePlatforms(userId: string, now = new Date()): Promise<Platform[]> {
-  return (await usableNetworks(userId, now)).filter(isPlatform);
+/** The version 1 platforms a workspace can publish to (see usableNetworks). */
+export async function usablePlatforms(workspaceId: string, now = new Date()): Promise<Platform[]> {
+  return (await usableNetworks(workspaceId, now)).filter(isPlatform);
 }
 
 /**
- * The networks a user can publish to: connected, not waiting for a reconnection, and with a token
+ * The networks a workspace can publish to: connected, not waiting for a reconnection, and with a token
  * that is valid or can be refreshed (X access tokens last two hours; the publisher refreshes them).
  */
-export async function usableNetworks(userId: string, now = new Date()): Promise<NetworkId[]> {
+export async function usableNetworks(workspaceId: string, now = new Date()): Promise<NetworkId[]> {
   const rows = await getDb().channel.findMany({
-    where: { userId, status: "active" },
+    where: { workspaceId, status: "active" },
     select: { network: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
   });
   const usable = (r: (typeof rows)[number]) =>
@@ -199,10 +199,10 @@ export async function usableNetworks(userId: string, now = new Date()): Promise<
   return NETWORK_IDS.filter((p) => rows.some((r) => r.network === p && usable(r)));
 }
 
-/** The ids of a user's channels that can publish now (see usablePlatforms). */
-export async function usableChannelIds(userId: string, now = new Date()): Promise<string[]> {
+/** The ids of a workspace's channels that can publish now (see usablePlatforms). */
+export async function usableChannelIds(workspaceId: string, now = new Date()): Promise<string[]> {
   const rows = await getDb().channel.findMany({
-    where: { userId, status: "active" },
+    where: { workspaceId, status: "active" },
     select: { id: true, expiresAt: true, refreshTokenEnc: true, refreshExpiresAt: true },
   });
   return rows

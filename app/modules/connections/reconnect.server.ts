@@ -65,11 +65,11 @@ export interface AccessEnd {
  * scheduling): over their channels of the networks whose tokens are not refreshed
  * (`reconnectAfterDays`) that hold no refresh token. The earliest end, or null.
  */
-export async function accessEndsBefore(userId: string, at: Date, networks: readonly NetworkId[]): Promise<AccessEnd | null> {
+export async function accessEndsBefore(workspaceId: string, at: Date, networks: readonly NetworkId[]): Promise<AccessEnd | null> {
   const unrefreshed = networks.filter((network) => networkRules(network).reconnectAfterDays !== undefined);
   if (unrefreshed.length === 0) return null;
   const rows = await getDb().channel.findMany({
-    where: { userId, network: { in: [...unrefreshed] }, refreshTokenEnc: null, expiresAt: { lt: at } },
+    where: { workspaceId, network: { in: [...unrefreshed] }, refreshTokenEnc: null, expiresAt: { lt: at } },
     select: { network: true, expiresAt: true },
     orderBy: [{ expiresAt: "asc" }, { network: "asc" }],
     take: 1,

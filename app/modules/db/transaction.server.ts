@@ -20,6 +20,6 @@ export function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
  * any write takes the database's lock, which is as good. The column set to itself is in no index
  * and no key, so no index entry or foreign key is touched. False when the row does not exist.
  */
-export async function lockRow(tx: Tx, table: "User" | "Post", id: string): Promise<boolean> {
+export async function lockRow(tx: Tx, table: "User" | "Post" | "Workspace", id: string): Promise<boolean> {
   return (await tx.$executeRaw(sql`UPDATE ${raw(`"${table}"`)} SET "updatedAt" = "updatedAt" WHERE "id" = ${id}`)) === 1;
 }

@@ -8,11 +8,18 @@ import { createPostFromTargets, getOwnPost, listPosts, schedulePost } from "~/mo
 import { toPostView } from "~/modules/posts/post-view.server";
 import { apiCreatePostTargetsSchema, apiScheduleSchema, listQuerySchema, POST_FILTERS } from "~/modules/posts/schemas";
 import { addToQueue } from "~/modules/queue/queue.server";
+import type { Actor } from "~/modules/workspaces/owner";
 
 // The MCP server's tools (docs/decisions/0078-mcp-server.md): each is one API route's work, with
 // the route's scope, Zod schema and module service, so a tool never does what the API would refuse.
 // `input` is what tools/list shows the assistant; the arguments are parsed with the API's own
 // schema (parseBody, getParams), so a refusal carries the API's code and translated message.
+
+/** Who calls a tool: the token's maker, acting in the token's workspace. */
+export interface McpCaller {
+  user: AuthUser;
+  actor: Actor;
+}
 
 export interface McpTool {
   name: string;
@@ -23,7 +30,7 @@ export interface McpTool {
   input: z.ZodObject;
   readOnly: boolean;
   /** The result: a JSON object (the tool result's structuredContent and, as text, its content). */
-  run: (user: AuthUser, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  run: (caller: McpCaller, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 const POST_VIEW =
@@ -48,7 +55,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     scope: "channels:read",
     input: z.object({}),
     readOnly: true,
-    run: async (user) => ({ channels: await listChannels(user.id) }),
+    run: async ({ actor }) => ({ channels: await listChannels(actor.workspaceId) }),
   },
   {
     name: "list_posts",
@@ -63,9 +70,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
       pageSize: z.number().int().min(1).max(100).optional().describe("The default is 20"),
     }),
     readOnly: true,
-    run: async (user, args) => {
+    run: async ({ actor }, args) => {
       const { status, page, pageSize } = listQuerySchema.parse(args);
-      const { posts, total } = await listPosts(user.id, status, page, pageSize);
+      const { posts, total } = await listPosts(actor, status, page, pageSize);
       return { posts: posts.map(toPostView), page, pageSize, total };
     },
   },
@@ -76,7 +83,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     scope: "posts:read",
     input: postIdInput,
     readOnly: true,
-    run: async (user, args) => toPostView(await getOwnPost(user.id, getParams(args as Record<string, string>, postParams).postId)),
+    run: async ({ actor }, args) => toPostView(await getOwnPost(actor, getParams(args as Record<string, string>, postParams).postId)),
   },
   {
     name: "create_post",
@@ -89,7 +96,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     scope: "posts:write",
     input: createInput,
     readOnly: false,
-    run: async (user, args) => toPostView(await createPostFromTargets(user.id, parseBody(apiCreatePostTargetsSchema, args))),
+    run: async ({ actor }, args) => toPostView(await createPostFromTargets(actor, parseBody(apiCreatePostTargetsSchema, args))),
   },
   {
     name: "schedule_post",
@@ -100,10 +107,10 @@ export const MCP_TOOLS: readonly McpTool[] = [
     scope: "posts:write",
     input: postIdInput.extend({ scheduledAt: apiScheduleSchema.shape.scheduledAt.describe("When to publish, e.g. 2027-06-07T09:00:00+02:00") }),
     readOnly: false,
-    run: async (user, args) => {
+    run: async ({ actor }, args) => {
       const { scheduledAt } = parseBody(apiScheduleSchema, args);
       const { postId } = getParams(args as Record<string, string>, postParams);
-      return toPostView(await schedulePost(user.id, postId, new Date(scheduledAt)));
+      return toPostView(await schedulePost(actor, postId, new Date(scheduledAt)));
     },
   },
   {
@@ -115,6 +122,6 @@ export const MCP_TOOLS: readonly McpTool[] = [
     scope: "posts:write",
     input: postIdInput,
     readOnly: false,
-    run: async (user, args) => toPostView(await addToQueue(user.id, getParams(args as Record<string, string>, postParams).postId)),
+    run: async ({ actor }, args) => toPostView(await addToQueue(actor, getParams(args as Record<string, string>, postParams).postId)),
   },
 ];

@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { actorOf } from "~/modules/workspaces/owner";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { TFunction } from "i18next";
@@ -70,7 +71,7 @@ async function callTool(request: Request, caller: TokenCaller, name: string, arg
   logger.info({ tokenId: caller.tokenId, tool: tool.name }, "MCP tool call");
   try {
     assertScope(caller, tool.scope);
-    return jsonResult(await tool.run(caller.user, args));
+    return jsonResult(await tool.run({ user: caller.user, actor: actorOf(caller) }, args));
   } catch (error) {
     return jsonResult(apiErrorBody(await translatorFor(request, caller), asAppError(error, request)), true);
   }

@@ -1,4 +1,5 @@
 import { AppError } from "~/modules/errors/app-error";
+import type { ActorRef } from "~/modules/workspaces/owner";
 import { getDb } from "~/modules/db/db.server";
 import { getOwnPost } from "~/modules/posts/post.server";
 import type { PostRecord } from "~/modules/posts/post-view.server";
@@ -11,8 +12,8 @@ import { REFRESH_COOLDOWN_MS } from "./schedule";
  * before any call, so that many refreshes at once make one fetch and the others are told to wait.
  * A network's failure is recorded on its target (the last good numbers stay); the post comes back.
  */
-export async function refreshPostMetrics(userId: string, postId: string, now = new Date()): Promise<PostRecord> {
-  await getOwnPost(userId, postId);
+export async function refreshPostMetrics(by: ActorRef, postId: string, now = new Date()): Promise<PostRecord> {
+  await getOwnPost(by, postId);
   const db = getDb();
   const published = await db.postTarget.findMany({
     where: { postId, parts: { some: { status: "published", externalId: { not: null } } } },
@@ -35,7 +36,7 @@ export async function refreshPostMetrics(userId: string, postId: string, now = n
       data: outcome.kind === "fetched" ? { metricsErrorCode: null, metricsErrorAt: null } : { metricsErrorCode: outcome.code, metricsErrorAt: new Date() },
     });
   }
-  return getOwnPost(userId, postId);
+  return getOwnPost(by, postId);
 }
 
 /** The 429: how long until the post may be refreshed again (its first target that may). */

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { asActor, type Actor, type ActorRef } from "~/modules/workspaces/owner";
 import { usableChannelIds } from "~/modules/connections/connection.server";
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
@@ -53,7 +54,7 @@ const rowsFailed = (rows: RowProblem[]) => new AppError("validation_failed", "po
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
 
-/** Which of the user's channels a `channels` entry names: its id, its handle (with or without `@`), or the name of one without a handle. */
+/** Which of the workspace's channels a `channels` entry names: its id, its handle (with or without `@`), or the name of one without a handle. */
 function channelsNamed(entry: string, channels: readonly ImportChannel[]): ImportChannel[] {
   const byId = channels.filter((channel) => channel.id === entry);
   if (byId.length > 0) return byId;
@@ -112,17 +113,24 @@ function readWhen(scheduledAt: string, status: string, zone: string, now: Date):
   return { when: { kind: "at", at } };
 }
 
+/** Who imports, into which workspace, and the time zone the file's times are read in (the importer's). */
+export interface ImportScope {
+  actor: ActorRef;
+  timezone: string;
+}
+
 /** Every row checked as scheduling would check it; the rows as they will be made, or every row's fault. */
-async function checkRows(user: { id: string; timezone: string }, rows: readonly ImportRow[], now: Date): Promise<ImportPlan> {
+async function checkRows(scope: ImportScope, rows: readonly ImportRow[], now: Date): Promise<ImportPlan> {
   const db = getDb();
+  const { workspaceId } = asActor(scope.actor);
   const [channelRows, usable, queueSlots] = await Promise.all([
     db.channel.findMany({
-      where: { userId: user.id },
+      where: { workspaceId },
       select: previewChannelSelect,
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
-    usableChannelIds(user.id, now),
-    db.queueSlot.count({ where: { userId: user.id } }),
+    usableChannelIds(workspaceId, now),
+    db.queueSlot.count({ where: { workspaceId } }),
   ]);
   const channels = channelRows.flatMap((channel) => (isNetworkId(channel.network) ? [{ ...channel, network: channel.network }] : []));
   const checked: CheckedRow[] = [];
@@ -140,7 +148,7 @@ async function checkRows(user: { id: string; timezone: string }, rows: readonly 
       fail(named.problem);
       continue;
     }
-    const timing = readWhen(cells.scheduled_at, cells.status, user.timezone, now);
+    const timing = readWhen(cells.scheduled_at, cells.status, scope.timezone, now);
     if ("problem" in timing) {
       fail(timing.problem);
       continue;
@@ -175,25 +183,28 @@ const targetsOf = (row: CheckedRow): TargetInput[] =>
  * What a posts CSV file's text (already within MAX_IMPORT_BYTES) would make, row by row, and every
  * row at fault, with nothing written. A file over MAX_IMPORT_ROWS rows is a 413.
  */
-export async function planImport(user: { id: string; timezone: string }, text: string, now: Date = new Date()): Promise<ImportPlan> {
+export async function planImport(scope: ImportScope, text: string, now: Date = new Date()): Promise<ImportPlan> {
   const parsed = parseImportFile(text);
   if (!parsed.ok && parsed.tooManyRows) throw tooManyRows();
   if (!parsed.ok) return { rows: [], problems: parsed.problems };
   if (parsed.rows.length === 0 && parsed.problems.length === 0) return { rows: [], problems: [{ line: 1, messageKey: "posts.import.errors.noRows" }] };
-  const { rows, problems } = await checkRows(user, parsed.rows, now);
+  const { rows, problems } = await checkRows(scope, parsed.rows, now);
   return { rows, problems: [...parsed.problems, ...problems].sort((a, b) => a.line - b.line) };
 }
 
 /**
- * Makes the checked rows' posts in one transaction, under the user's row lock: queued rows take
+ * Makes the checked rows' posts in one transaction, under the workspace's row lock, then the
+ * importer's (the plan's limit is theirs; the queue's order of locks): queued rows take
  * successive free slots (the import's own times held too), the plan's monthly limit is counted for
  * all of them at once, then every post, target, part and delivery is written in a few statements.
  * A row that fails here (no free slot, over the limit) is a 422 naming it, and nothing is made.
  */
-async function makeRows(userId: string, rows: readonly CheckedRow[]): Promise<string[]> {
+async function makeRows(actor: Actor, rows: readonly CheckedRow[]): Promise<string[]> {
+  const { userId, workspaceId } = actor;
   const limited = await scheduledPostLimitApplies(userId);
   const rowFailed = (row: CheckedRow, error: AppError) => rowsFailed([{ line: row.line, messageKey: error.messageKey, values: error.options.values }]);
   return inTransaction(async (tx) => {
+    await lockRow(tx, "Workspace", workspaceId);
     await lockRow(tx, "User", userId);
     const times = new Map<CheckedRow, Date>();
     for (const row of rows) if (row.when.kind === "at") times.set(row, row.when.at);
@@ -202,7 +213,7 @@ async function makeRows(userId: string, rows: readonly CheckedRow[]): Promise<st
       const held = [...times].flatMap(([row, at]) => row.channels.map((channel) => ({ channelId: channel.id, at })));
       const placed = await placeInQueue(
         tx,
-        userId,
+        workspaceId,
         queued.map((row) => row.channels.map((channel) => channel.id)),
         { held },
       );
@@ -220,7 +231,7 @@ async function makeRows(userId: string, rows: readonly CheckedRow[]): Promise<st
     }
     return insertPostsInTransaction(
       tx,
-      userId,
+      actor,
       rows.map((row) => ({ targets: targetsOf(row), scheduledAt: times.get(row) ?? null })),
     );
   });
@@ -230,15 +241,16 @@ async function makeRows(userId: string, rows: readonly CheckedRow[]): Promise<st
  * Imports a posts CSV file's text (already within MAX_IMPORT_BYTES): all its posts, in file order,
  * or none. Faults are a 422 whose `rows` name every row at fault, with its line and reason.
  */
-export async function importPostsCsv(user: { id: string; timezone: string }, text: string, now: Date = new Date()): Promise<PostRecord[]> {
-  const plan = await planImport(user, text, now);
+export async function importPostsCsv(scope: ImportScope, text: string, now: Date = new Date()): Promise<PostRecord[]> {
+  const plan = await planImport(scope, text, now);
   if (plan.problems.length > 0) throw rowsFailed(plan.problems);
-  const ids = await makeRows(user.id, plan.rows);
-  const posts = await getOwnPosts(user.id, ids);
+  const actor = asActor(scope.actor);
+  const ids = await makeRows(actor, plan.rows);
+  const posts = await getOwnPosts(actor, ids);
   for (const post of posts) {
     if (post.status !== "scheduled" || !post.scheduledAt) continue;
     const platforms = post.targets.map((target) => target.network);
-    trackEventFor(user.id, "post scheduled", { post_id: post.id, platforms, publish_now: false, scheduled_at: post.scheduledAt.toISOString() });
+    trackEventFor(actor.userId, "post scheduled", { post_id: post.id, platforms, publish_now: false, scheduled_at: post.scheduledAt.toISOString() });
   }
   return posts;
 }

@@ -1,7 +1,7 @@
 import type { RowProblem } from "~/modules/errors/app-error";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { targetLabel } from "~/modules/posts/post-targets.server";
-import { planImport } from "./csv-import.server";
+import { planImport, type ImportScope } from "./csv-import.server";
 
 // What the import page shows before anything is made: each row as it would be made, and every row
 // at fault, from the same checks the import runs (planImport).
@@ -29,8 +29,8 @@ function excerptOf(text: string): string {
   return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS - 1).join("")}…` : flat;
 }
 
-export async function previewImport(user: { id: string; timezone: string }, text: string, now: Date = new Date()): Promise<ImportPreview> {
-  const plan = await planImport(user, text, now);
+export async function previewImport(scope: ImportScope, text: string, now: Date = new Date()): Promise<ImportPreview> {
+  const plan = await planImport(scope, text, now);
   return {
     problems: plan.problems,
     rows: plan.rows.map((row) => ({

@@ -1,4 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 import { isRecordId } from "~/modules/db/ids";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -12,14 +13,14 @@ import type { UploadedFile } from "~/modules/http/upload.server";
 import type { ImageChange } from "./schemas";
 
 // A post's images: at most 4, 5 MB each, JPEG/PNG/GIF/WebP recognised by their bytes, and no more
-// pixels than every platform takes (docs/decisions/0020). Every function takes the owner's id and
-// checks the post is theirs and still editable.
+// pixels than every platform takes (docs/decisions/0020). Every function takes who acts (a user in a
+// workspace) and checks the post is the workspace's and still editable.
 
 const imageNotFound = () => new AppError("not_found", "posts.errors.imageNotFound");
 
-async function editablePostOf(userId: string, postId: string) {
+async function editablePostOf(workspaceId: string, postId: string) {
   if (!isRecordId(postId)) throw new AppError("not_found", "posts.errors.notFound");
-  const post = await getDb().post.findFirst({ where: { id: postId, userId }, select: { id: true, status: true } });
+  const post = await getDb().post.findFirst({ where: { id: postId, workspaceId }, select: { id: true, status: true } });
   if (!post) throw new AppError("not_found", "posts.errors.notFound");
   if (post.status === "published") throw new AppError("post_published", "posts.errors.alreadyPublished");
   if (post.status === "publishing") throw new AppError("post_publishing", "posts.errors.beingPublished");
@@ -57,9 +58,10 @@ async function removeFileOrLog(storageKey: string): Promise<void> {
 
 const notAnImage = () => new AppError("unsupported_image", "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
 
-export async function addImage(userId: string, postId: string, bytes: Uint8Array, altText = "") {
+export async function addImage(by: ActorRef, postId: string, bytes: Uint8Array, altText = "") {
+  const { userId, workspaceId } = asActor(by);
   const db = getDb();
-  await editablePostOf(userId, postId);
+  await editablePostOf(workspaceId, postId);
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
   const mimeType = detectImageType(bytes);
   if (!mimeType) throw notAnImage();
@@ -85,22 +87,23 @@ export async function addImage(userId: string, postId: string, bytes: Uint8Array
   }
 }
 
-async function ownImage(userId: string, postId: string, imageId: string) {
+/** An image of a post already checked to be the workspace's. */
+async function postImage(postId: string, imageId: string) {
   if (!isRecordId(imageId)) throw imageNotFound();
-  const image = await getDb().media.findFirst({ where: { id: imageId, postId, userId } });
+  const image = await getDb().media.findFirst({ where: { id: imageId, postId } });
   if (!image) throw imageNotFound();
   return image;
 }
 
 /** Adds every file that passes the rules; the others are refused one by one, with their reason. */
-export async function addImages(userId: string, postId: string, files: UploadedFile[], altText: string) {
+export async function addImages(by: ActorRef, postId: string, files: UploadedFile[], altText: string) {
   let added = 0;
   const refused: { name: string; error: AppError }[] = [];
   for (const file of files) {
     try {
       if (!file.bytes) throw imageTooLarge();
       // The alt text typed beside the files describes one image: it goes with a lone file only.
-      await addImage(userId, postId, file.bytes, files.length === 1 ? altText : "");
+      await addImage(by, postId, file.bytes, files.length === 1 ? altText : "");
       added += 1;
     } catch (error) {
       rethrowUnlessAppError(error);
@@ -111,23 +114,23 @@ export async function addImages(userId: string, postId: string, files: UploadedF
 }
 
 /** The images step's small forms: alt text, order and removal. */
-export async function changeImage(userId: string, postId: string, change: ImageChange) {
-  if (change.intent === "altText") return updateAltText(userId, postId, change.imageId, change.altText);
-  if (change.intent === "remove") return removeImage(userId, postId, change.imageId);
-  return moveImage(userId, postId, change.imageId, change.intent === "moveUp" ? "up" : "down");
+export async function changeImage(by: ActorRef, postId: string, change: ImageChange) {
+  if (change.intent === "altText") return updateAltText(by, postId, change.imageId, change.altText);
+  if (change.intent === "remove") return removeImage(by, postId, change.imageId);
+  return moveImage(by, postId, change.imageId, change.intent === "moveUp" ? "up" : "down");
 }
 
-export async function updateAltText(userId: string, postId: string, imageId: string, altText: string) {
-  await editablePostOf(userId, postId);
-  await ownImage(userId, postId, imageId);
+export async function updateAltText(by: ActorRef, postId: string, imageId: string, altText: string) {
+  await editablePostOf(asActor(by).workspaceId, postId);
+  await postImage(postId, imageId);
   await getDb().media.update({ where: { id: imageId }, data: { altText } });
 }
 
 /** Moves an image one place earlier or later (a plain form button works without JavaScript). */
-export async function moveImage(userId: string, postId: string, imageId: string, direction: "up" | "down") {
+export async function moveImage(by: ActorRef, postId: string, imageId: string, direction: "up" | "down") {
   const db = getDb();
-  await editablePostOf(userId, postId);
-  const images = await db.media.findMany({ where: { postId, userId }, orderBy: { position: "asc" }, select: { id: true } });
+  await editablePostOf(asActor(by).workspaceId, postId);
+  const images = await db.media.findMany({ where: { postId }, orderBy: { position: "asc" }, select: { id: true } });
   const index = images.findIndex((m) => m.id === imageId);
   if (index < 0) throw imageNotFound();
   const target = direction === "up" ? index - 1 : index + 1;
@@ -137,20 +140,25 @@ export async function moveImage(userId: string, postId: string, imageId: string,
   await db.$transaction(order.map((id, position) => db.media.update({ where: { id }, data: { position } })));
 }
 
-export async function removeImage(userId: string, postId: string, imageId: string) {
+export async function removeImage(by: ActorRef, postId: string, imageId: string) {
   const db = getDb();
-  await editablePostOf(userId, postId);
-  const image = await ownImage(userId, postId, imageId);
+  await editablePostOf(asActor(by).workspaceId, postId);
+  const image = await postImage(postId, imageId);
   await db.media.delete({ where: { id: image.id } });
   await removeFileOrLog(image.storageKey);
   const rest = await db.media.findMany({ where: { postId }, orderBy: { position: "asc" }, select: { id: true } });
   await db.$transaction(rest.map((m, position) => db.media.update({ where: { id: m.id }, data: { position } })));
 }
 
-/** An image its owner may see (for the authorized file route); 404 for anyone else. */
+/**
+ * An image the user may see (for the authorized file route): theirs, or of a post of a workspace
+ * they are a member of, whichever is current; 404 for anyone else.
+ */
 export async function getOwnImage(userId: string, imageId: string) {
   if (!isRecordId(imageId)) throw imageNotFound();
-  const image = await getDb().media.findFirst({ where: { id: imageId, userId } });
+  const image = await getDb().media.findFirst({
+    where: { id: imageId, OR: [{ userId }, { post: { workspace: { members: { some: { userId } } } } }] },
+  });
   if (!image) throw imageNotFound();
   return image;
 }

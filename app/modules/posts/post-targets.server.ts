@@ -19,11 +19,11 @@ export interface TargetRequest {
 }
 
 /**
- * The targets a request names, as the writer takes them: each channel must be one of the user's
+ * The targets a request names, as the writer takes them: each channel must be one of the workspace's
  * (once), each image one of the post's. Refused with the field at fault; nothing is written here.
  */
-export async function resolveTargets(userId: string, requests: readonly TargetRequest[], postMediaIds: readonly string[]): Promise<TargetInput[]> {
-  const channels = await getDb().channel.findMany({ where: { userId }, select: { id: true, network: true } });
+export async function resolveTargets(workspaceId: string, requests: readonly TargetRequest[], postMediaIds: readonly string[]): Promise<TargetInput[]> {
+  const channels = await getDb().channel.findMany({ where: { workspaceId }, select: { id: true, network: true } });
   const seen = new Set<string>();
   return requests.map((request, t) => {
     const channel = channels.find((candidate) => candidate.id === request.channelId);

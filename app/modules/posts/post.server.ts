@@ -15,7 +15,7 @@ import { schedulingProblem, textsAreVersion1 } from "./scheduling-rules";
 import { applyLegacyContent, insertNewPosts, toTargetInputs, writeTargets, type LegacyContent, type NewPostRows, type TargetInput } from "./targets.server";
 import { partsProblem, resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
 import { UNFETCHED_PART, UNFETCHED_TARGET } from "./post-metrics";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { asActor, type Actor, type ActorRef } from "~/modules/workspaces/owner";
 
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
 
@@ -44,17 +44,19 @@ export function statusWhere(filter: PostFilter) {
   }
 }
 
-/** A user's post, or 404 (also when it belongs to someone else: nothing is revealed). */
-export async function getOwnPost(userId: string, postId: string): Promise<PostRecord> {
+/** A post of the actor's workspace, or 404 (also when it belongs to another workspace: nothing is revealed). */
+export async function getOwnPost(by: ActorRef, postId: string): Promise<PostRecord> {
+  const actor = asActor(by);
   if (!isRecordId(postId)) throw notFound();
-  const post = await getDb().post.findFirst({ where: { id: postId, userId }, include: postInclude });
+  const post = await getDb().post.findFirst({ where: { id: postId, workspaceId: actor.workspaceId }, include: postInclude });
   if (!post) throw notFound();
   return post;
 }
 
 /** As getOwnPost, refusing posts that are being published or already are (409). */
-export async function getEditablePost(userId: string, postId: string): Promise<PostRecord> {
-  const post = await getOwnPost(userId, postId);
+export async function getEditablePost(by: ActorRef, postId: string): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getOwnPost(actor, postId);
   assertEditable(post);
   return post;
 }
@@ -70,9 +72,10 @@ function isBeingPublished(post: { status: string; deliveries: { status: string }
 
 const beingPublished = () => new AppError("post_publishing", "posts.errors.beingPublished");
 
-export async function listPosts(userId: string, filter: PostFilter, page: number, pageSize: number) {
+export async function listPosts(by: ActorRef, filter: PostFilter, page: number, pageSize: number) {
+  const actor = asActor(by);
   const db = getDb();
-  const where = { userId, ...statusWhere(filter) };
+  const where = { workspaceId: actor.workspaceId, ...statusWhere(filter) };
   const [posts, total] = await Promise.all([
     db.post.findMany({
       where,
@@ -94,18 +97,19 @@ export interface NewPost {
   composeStep?: string | null;
 }
 
-export async function createPost(userId: string, input: NewPost): Promise<PostRecord> {
+export async function createPost(by: ActorRef, input: NewPost): Promise<PostRecord> {
+  const actor = asActor(by);
   const kept = { linkedinText: input.linkedinText, twitterText: input.twitterText };
-  const targets = applyLegacyContent([], input, await channelRefs(userId), kept);
+  const targets = applyLegacyContent([], input, await channelRefs(actor.workspaceId), kept);
   const postId = await inTransaction(async (tx) => {
     const post = await tx.post.create({
-      data: { userId, workspaceId: personalWorkspaceId(userId), source: input.source ?? "manual", composeStep: input.composeStep ?? null },
+      data: { userId: actor.userId, workspaceId: actor.workspaceId, source: input.source ?? "manual", composeStep: input.composeStep ?? null },
       select: { id: true },
     });
     await writeTargets(tx, post.id, targets, kept);
     return post.id;
   });
-  return getOwnPost(userId, postId);
+  return getOwnPost(actor, postId);
 }
 
 export interface PostChanges {
@@ -123,15 +127,16 @@ export interface PostChanges {
  * Changes a post that is not published. A scheduled post must stay publishable: its new content is
  * checked against the platforms' rules, and its deliveries follow its platforms.
  */
-export async function updatePost(userId: string, postId: string, changes: PostChanges): Promise<PostRecord> {
-  const post = await getEditablePost(userId, postId);
+export async function updatePost(by: ActorRef, postId: string, changes: PostChanges): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getEditablePost(actor, postId);
   // A version 1 change names only the version 1 pair: targets of other networks stay.
   const platforms = [...(changes.platforms ?? parsePlatforms(post.platforms)), ...parseNetworks(post.platforms).filter((network) => !isPlatform(network))];
   if (post.status === "scheduled") {
     const problem = schedulingProblem(
       { platforms, linkedinText: changes.linkedinText ?? post.linkedinText, twitterText: changes.twitterText ?? post.twitterText },
       post.media,
-      await usableNetworks(userId),
+      await usableNetworks(actor.workspaceId),
     );
     if (problem) throw problem;
   }
@@ -141,19 +146,19 @@ export async function updatePost(userId: string, postId: string, changes: PostCh
   const content: LegacyContent = { platforms: changes.platforms, linkedinText, twitterText };
   const contentChanged = Object.values(content).some((value) => value !== undefined);
   const kept = { linkedinText: linkedinText ?? post.linkedinText, twitterText: twitterText ?? post.twitterText };
-  const targets = contentChanged ? applyLegacyContent(toTargetInputs(post.targets), content, await channelRefs(userId), kept) : null;
+  const targets = contentChanged ? applyLegacyContent(toTargetInputs(post.targets), content, await channelRefs(actor.workspaceId), kept) : null;
   const { scheduledAt } = post;
   await inTransaction(async (tx) => {
-    await changeEditablePost(tx, userId, postId, data);
+    await changeEditablePost(tx, actor.workspaceId, postId, data);
     if (targets) await writeTargets(tx, postId, targets, kept);
     if (post.status === "scheduled" && targets && scheduledAt) await syncDeliveries(tx, postId, scheduledAt);
   });
-  return getOwnPost(userId, postId);
+  return getOwnPost(actor, postId);
 }
 
 /** Changes a post unless it was published or a delivery of it is in flight (then 409), in one statement. */
-async function changeEditablePost(db: Tx, userId: string, postId: string, data: Prisma.PostUpdateManyMutationInput): Promise<void> {
-  const { count } = await db.post.updateMany({ where: { id: postId, userId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT }, data });
+async function changeEditablePost(db: Tx, workspaceId: string, postId: string, data: Prisma.PostUpdateManyMutationInput): Promise<void> {
+  const { count } = await db.post.updateMany({ where: { id: postId, workspaceId, status: { in: EDITABLE }, ...NOTHING_IN_FLIGHT }, data });
   if (count === 0) throw beingPublished();
 }
 
@@ -187,24 +192,26 @@ function pendingDelivery(postId: string, target: { id: string; network: string }
  */
 export async function insertPostsInTransaction(
   tx: Tx,
-  userId: string,
+  by: ActorRef,
   posts: readonly { targets: readonly TargetInput[]; scheduledAt: Date | null }[],
 ): Promise<string[]> {
+  const actor = asActor(by);
   const rows: NewPostRows[] = posts.map((post) => ({
     id: newRecordId(),
     status: post.scheduledAt ? "scheduled" : "draft",
     scheduledAt: post.scheduledAt,
     targets: post.targets.map((target) => ({ ...target, id: newRecordId() })),
   }));
-  await insertNewPosts(tx, userId, rows);
+  await insertNewPosts(tx, actor, rows);
   const deliveries = rows.flatMap((row) => (row.scheduledAt ? row.targets.map((target) => pendingDelivery(row.id, target, row.scheduledAt!)) : []));
   if (deliveries.length > 0) await tx.delivery.createMany({ data: deliveries });
   return rows.map((row) => row.id);
 }
 
-/** Posts of a user by id, in the order of `ids` (those that are not theirs left out). */
-export async function getOwnPosts(userId: string, ids: readonly string[]): Promise<PostRecord[]> {
-  const posts = await getDb().post.findMany({ where: { userId, id: { in: [...ids] } }, include: postInclude });
+/** Posts of the actor's workspace by id, in the order of `ids` (those of other workspaces left out). */
+export async function getOwnPosts(by: ActorRef, ids: readonly string[]): Promise<PostRecord[]> {
+  const actor = asActor(by);
+  const posts = await getDb().post.findMany({ where: { workspaceId: actor.workspaceId, id: { in: [...ids] } }, include: postInclude });
   const byId = new Map(posts.map((post) => [post.id, post]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -215,8 +222,8 @@ export async function getOwnPosts(userId: string, ids: readonly string[]): Promi
  * them. A post no longer scheduled, or with a delivery in flight, is a 409 and the caller's whole
  * transaction is undone. The caller has checked the time (a slot ahead, held by another queued post).
  */
-export async function moveScheduledPost(tx: Tx, userId: string, postId: string, at: Date): Promise<void> {
-  const { count } = await tx.post.updateMany({ where: { id: postId, userId, status: "scheduled", ...NOTHING_IN_FLIGHT }, data: { scheduledAt: at } });
+export async function moveScheduledPost(tx: Tx, workspaceId: string, postId: string, at: Date): Promise<void> {
+  const { count } = await tx.post.updateMany({ where: { id: postId, workspaceId, status: "scheduled", ...NOTHING_IN_FLIGHT }, data: { scheduledAt: at } });
   if (count === 0) throw beingPublished();
   await syncDeliveries(tx, postId, at);
 }
@@ -233,10 +240,11 @@ export interface ScheduleOptions {
  * texts and their limits, images, and that each platform is connected. Problems show now, not at
  * publishing time. Then the free plan's monthly limit, checked in the transaction that schedules.
  */
-export async function schedulePost(userId: string, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
-  const post = await getEditablePost(userId, postId);
+export async function schedulePost(by: ActorRef, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getEditablePost(actor, postId);
   if (!options.now) assertScheduleTime(at);
-  return scheduleChecked(userId, post, async () => at, options);
+  return scheduleChecked(actor, post, async () => at, options);
 }
 
 /**
@@ -246,9 +254,10 @@ export async function schedulePost(userId: string, postId: string, at: Date, opt
  */
 export type TimeChooser = (tx: Tx, post: PostRecord) => Promise<Date>;
 
-export async function schedulePostAtChosenTime(userId: string, postId: string, choose: TimeChooser): Promise<PostRecord> {
-  const post = await getEditablePost(userId, postId);
-  return scheduleChecked(userId, post, async (tx) => {
+export async function schedulePostAtChosenTime(by: ActorRef, postId: string, choose: TimeChooser): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getEditablePost(actor, postId);
+  return scheduleChecked(actor, post, async (tx) => {
     const at = await choose(tx, post);
     assertScheduleTime(at);
     return at;
@@ -263,7 +272,7 @@ function assertScheduleTime(at: Date): void {
   }
 }
 
-async function scheduleChecked(userId: string, post: PostRecord, timeIn: (tx: Tx) => Promise<Date>, options: ScheduleOptions = {}): Promise<PostRecord> {
+async function scheduleChecked(actor: Actor, post: PostRecord, timeIn: (tx: Tx) => Promise<Date>, options: ScheduleOptions = {}): Promise<PostRecord> {
   const postId = post.id;
   const platforms = parseNetworks(post.platforms);
   // A post the version 1 fields do not say whole (threads, several accounts of a network) has its
@@ -271,23 +280,23 @@ async function scheduleChecked(userId: string, post: PostRecord, timeIn: (tx: Tx
   const byParts = !textsAreVersion1(post.targets);
   const problem =
     (byParts ? partsProblem(post) : null) ??
-    schedulingProblem(post, post.media, await usableNetworks(userId), { texts: !byParts }) ??
-    targetsProblem(post, await usableChannelIds(userId));
+    schedulingProblem(post, post.media, await usableNetworks(actor.workspaceId), { texts: !byParts }) ??
+    targetsProblem(post, await usableChannelIds(actor.workspaceId));
   if (problem) throw problem;
-  const limited = await scheduledPostLimitApplies(userId);
+  const limited = await scheduledPostLimitApplies(actor.userId);
   // The time (when chosen here), the limit's check, the post and its deliveries: one transaction, all or nothing.
   const at = await inTransaction(async (tx) => {
     const at = await timeIn(tx);
-    if (limited) await assertWithinScheduledPostLimit(tx, userId, postId, at);
-    await changeEditablePost(tx, userId, postId, { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null });
+    if (limited) await assertWithinScheduledPostLimit(tx, actor.userId, postId, at);
+    await changeEditablePost(tx, actor.workspaceId, postId, { status: "scheduled", scheduledAt: at, composeStep: null, errorCode: null, errorMessage: null });
     if (options.retry) {
       await tx.postPart.updateMany({ where: { target: { postId }, status: "failed" }, data: { status: "pending", errorCode: null, lastError: null } });
     }
     await syncDeliveries(tx, postId, at);
     return at;
   });
-  trackEventFor(userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
-  return getOwnPost(userId, postId);
+  trackEventFor(actor.userId, "post scheduled", { post_id: postId, platforms, publish_now: Boolean(options.now), scheduled_at: at.toISOString() });
+  return getOwnPost(actor, postId);
 }
 
 /**
@@ -295,24 +304,25 @@ async function scheduleChecked(userId: string, post: PostRecord, timeIn: (tx: Tx
  * scheduled post must stay publishable: the new targets are checked first, and its deliveries
  * follow them in the same transaction.
  */
-export async function setPostTargets(userId: string, postId: string, requests: readonly TargetRequest[]): Promise<PostRecord> {
-  const post = await getEditablePost(userId, postId);
+export async function setPostTargets(by: ActorRef, postId: string, requests: readonly TargetRequest[]): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getEditablePost(actor, postId);
   const targets = await resolveTargets(
-    userId,
+    actor.workspaceId,
     requests,
     post.media.map((m) => m.id),
   );
   if (post.status === "scheduled") {
-    const problem = targetsProblem(await previewTargets(post, targets), await usableChannelIds(userId));
+    const problem = targetsProblem(await previewTargets(post, targets), await usableChannelIds(actor.workspaceId));
     if (problem) throw problem;
   }
   const { scheduledAt } = post;
   await inTransaction(async (tx) => {
-    await changeEditablePost(tx, userId, postId, { updatedAt: new Date() });
+    await changeEditablePost(tx, actor.workspaceId, postId, { updatedAt: new Date() });
     await writeTargets(tx, postId, targets, { linkedinText: post.linkedinText, twitterText: post.twitterText });
     if (post.status === "scheduled" && scheduledAt) await syncDeliveries(tx, postId, scheduledAt);
   });
-  return getOwnPost(userId, postId);
+  return getOwnPost(actor, postId);
 }
 
 /** What previewTargets reads of a target's channel (the channel a post record includes). */
@@ -381,46 +391,51 @@ export function targetsAsWritten(
 }
 
 /** A new post with targets (a draft; the version 2 API and the composer). */
-export async function createPostWithTargets(userId: string, requests: readonly TargetRequest[], source: "manual" | "ai" = "manual"): Promise<PostRecord> {
-  const targets = await resolveTargets(userId, requests, []);
+export async function createPostWithTargets(by: ActorRef, requests: readonly TargetRequest[], source: "manual" | "ai" = "manual"): Promise<PostRecord> {
+  const actor = asActor(by);
+  const targets = await resolveTargets(actor.workspaceId, requests, []);
   const postId = await inTransaction(async (tx) => {
-    const post = await tx.post.create({ data: { userId, workspaceId: personalWorkspaceId(userId), source }, select: { id: true } });
+    const post = await tx.post.create({ data: { userId: actor.userId, workspaceId: actor.workspaceId, source }, select: { id: true } });
     await writeTargets(tx, post.id, targets);
     return post.id;
   });
-  return getOwnPost(userId, postId);
+  return getOwnPost(actor, postId);
 }
 
 /** A new post scheduled at once; refused, it leaves nothing behind (the draft made for it goes again). */
-export async function createScheduledPost(userId: string, input: NewPost, at: Date): Promise<PostRecord> {
-  return scheduleNewDraft(userId, await createPost(userId, input), at);
+export async function createScheduledPost(by: ActorRef, input: NewPost, at: Date): Promise<PostRecord> {
+  const actor = asActor(by);
+  return scheduleNewDraft(actor, await createPost(actor, input), at);
 }
 
 /** createScheduledPost for a post given by its targets (the version 2 API). */
-export async function createScheduledPostWithTargets(userId: string, requests: readonly TargetRequest[], at: Date): Promise<PostRecord> {
-  return scheduleNewDraft(userId, await createPostWithTargets(userId, requests), at);
+export async function createScheduledPostWithTargets(by: ActorRef, requests: readonly TargetRequest[], at: Date): Promise<PostRecord> {
+  const actor = asActor(by);
+  return scheduleNewDraft(actor, await createPostWithTargets(actor, requests), at);
 }
 
 /** The version 2 API's new post (POST /api/posts, the MCP tool create_post): a draft, or scheduled at once with `scheduledAt`. */
-export function createPostFromTargets(userId: string, input: { targets: readonly TargetRequest[]; scheduledAt?: string }): Promise<PostRecord> {
+export function createPostFromTargets(by: ActorRef, input: { targets: readonly TargetRequest[]; scheduledAt?: string }): Promise<PostRecord> {
+  const actor = asActor(by);
   return input.scheduledAt === undefined
-    ? createPostWithTargets(userId, input.targets)
-    : createScheduledPostWithTargets(userId, input.targets, new Date(input.scheduledAt));
+    ? createPostWithTargets(actor, input.targets)
+    : createScheduledPostWithTargets(actor, input.targets, new Date(input.scheduledAt));
 }
 
-async function scheduleNewDraft(userId: string, draft: PostRecord, at: Date): Promise<PostRecord> {
+async function scheduleNewDraft(actor: Actor, draft: PostRecord, at: Date): Promise<PostRecord> {
   try {
-    return await schedulePost(userId, draft.id, at);
+    return await schedulePost(actor, draft.id, at);
   } catch (error) {
-    await deletePost(userId, draft.id).catch((cleanup: unknown) =>
+    await deletePost(actor, draft.id).catch((cleanup: unknown) =>
       logger.error({ err: cleanup, postId: draft.id }, "Could not remove the draft of a refused new post"),
     );
     throw error;
   }
 }
 
-export function publishNow(userId: string, postId: string): Promise<PostRecord> {
-  return schedulePost(userId, postId, new Date(), { now: true });
+export function publishNow(by: ActorRef, postId: string): Promise<PostRecord> {
+  const actor = asActor(by);
+  return schedulePost(actor, postId, new Date(), { now: true });
 }
 
 /**
@@ -428,26 +443,29 @@ export function publishNow(userId: string, postId: string): Promise<PostRecord> 
  * they are) and its failed parts are pending again. Parts that went out, or whose fate is unknown,
  * are left alone: the publisher never sends them again. A post that did not fail is a 409.
  */
-export async function retryPost(userId: string, postId: string): Promise<PostRecord> {
-  const post = await getOwnPost(userId, postId);
+export async function retryPost(by: ActorRef, postId: string): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getOwnPost(actor, postId);
   if (isBeingPublished(post)) throw beingPublished();
   if (post.status !== "failed") throw new AppError("post_not_failed", "posts.errors.notFailed");
-  return schedulePost(userId, postId, new Date(), { now: true, retry: true });
+  return schedulePost(actor, postId, new Date(), { now: true, retry: true });
 }
 
 /** Leaves the wizard keeping the post as a draft (a scheduled post keeps its schedule). */
-export async function finishComposing(userId: string, postId: string): Promise<void> {
-  await getDb().post.updateMany({ where: { id: postId, userId }, data: { composeStep: null } });
+export async function finishComposing(by: ActorRef, postId: string): Promise<void> {
+  const actor = asActor(by);
+  await getDb().post.updateMany({ where: { id: postId, workspaceId: actor.workspaceId }, data: { composeStep: null } });
 }
 
 /** A new draft with the same texts, platforms and images, opened in the wizard's review step. */
-export async function duplicatePost(userId: string, postId: string): Promise<PostRecord> {
-  const post = await getOwnPost(userId, postId);
+export async function duplicatePost(by: ActorRef, postId: string): Promise<PostRecord> {
+  const actor = asActor(by);
+  const post = await getOwnPost(actor, postId);
   const copy = await inTransaction(async (tx) => {
     const created = await tx.post.create({
       data: {
-        userId,
-        workspaceId: personalWorkspaceId(userId),
+        userId: actor.userId,
+        workspaceId: actor.workspaceId,
         source: post.source,
         aiPrompt: post.aiPrompt,
         aiEmojis: post.aiEmojis,
@@ -460,24 +478,26 @@ export async function duplicatePost(userId: string, postId: string): Promise<Pos
     await writeTargets(tx, created.id, targets, { linkedinText: post.linkedinText, twitterText: post.twitterText });
     return created;
   });
-  await copyPostImages(userId, post.media, copy.id);
-  return getOwnPost(userId, copy.id);
+  await copyPostImages(actor.userId, post.media, copy.id);
+  return getOwnPost(actor, copy.id);
 }
 
 /** Deletes a post, its deliveries and its images (files included). Not while it is being published. */
-export async function deletePost(userId: string, postId: string): Promise<void> {
+export async function deletePost(by: ActorRef, postId: string): Promise<void> {
+  const actor = asActor(by);
   const db = getDb();
-  const post = await getOwnPost(userId, postId);
+  const post = await getOwnPost(actor, postId);
   if (isBeingPublished(post)) throw beingPublished();
-  const { count } = await db.post.deleteMany({ where: { id: postId, userId, status: { not: "publishing" }, ...NOTHING_IN_FLIGHT } });
+  const { count } = await db.post.deleteMany({ where: { id: postId, workspaceId: actor.workspaceId, status: { not: "publishing" }, ...NOTHING_IN_FLIGHT } });
   if (count === 0) throw beingPublished();
   await deleteStoredImages(post.media);
 }
 
 /** The latest post a user left in the middle of the wizard, to offer to continue it. */
-export async function latestComposingPost(userId: string) {
+export async function latestComposingPost(by: ActorRef) {
+  const actor = asActor(by);
   return getDb().post.findFirst({
-    where: { userId, composeStep: { not: null }, status: { in: EDITABLE } },
+    where: { userId: actor.userId, workspaceId: actor.workspaceId, composeStep: { not: null }, status: { in: EDITABLE } },
     orderBy: { updatedAt: "desc" },
     select: { id: true, composeStep: true, updatedAt: true, linkedinText: true, twitterText: true },
   });

@@ -1,4 +1,5 @@
 import { isNetworkId, isPlatform, type NetworkId } from "~/core/platforms/platforms";
+import { asActor, type Acting, type Actor, type ActorRef } from "~/modules/workspaces/owner";
 import { channelRefs, listChannelChoices, networkAvailability, usableChannelIds, type ChannelChoice } from "~/modules/connections/connection.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { getDb } from "~/modules/db/db.server";
@@ -46,17 +47,13 @@ export const perAccountEditor = (postId: string) => `/create/${postId}/review?ed
  * different things, one no longer a draft (scheduled or failed: its time and status have their own
  * pages), or one with a network chosen before it was connected.
  */
-export async function composerPage(
-  user: { id: string; timezone: string },
-  postId: string | null,
-  add: string | null,
-  now = new Date(),
-): Promise<ComposerPage | null> {
+export async function composerPage(who: Acting, postId: string | null, add: string | null, now = new Date()): Promise<ComposerPage | null> {
+  const actor = asActor(who.actor);
   const [channels, refs, usable, stored] = await Promise.all([
-    listChannelChoices(user.id),
-    channelRefs(user.id),
-    usableChannelIds(user.id, now),
-    postId ? getEditablePost(user.id, postId) : null,
+    listChannelChoices(actor.workspaceId),
+    channelRefs(actor.workspaceId),
+    usableChannelIds(actor.workspaceId, now),
+    postId ? getEditablePost(actor, postId) : null,
   ]);
   const post = stored ? toPostView(stored) : null;
   let parts: DraftPart[] = [{ text: "", imageIds: [] }];
@@ -82,14 +79,14 @@ export async function composerPage(
     }
     chosen = targets.map((target) => target.channelId ?? "");
   } else {
-    chosen = await defaultChannels(user.id, usable);
+    chosen = await defaultChannels(actor, usable);
   }
   if (add && isNetworkId(add)) {
     const newest = channels.filter((channel) => channel.network === add && usable.includes(channel.id)).at(-1);
     if (newest && !chosen.includes(newest.id)) chosen = [...chosen, newest.id];
   }
   // Only drafts open here, and a draft holds no time: the next free usual slot is offered.
-  const slot = await suggestPostingSlot(user, postId, now);
+  const slot = await suggestPostingSlot({ id: actor.userId, timezone: who.timezone }, postId, now);
   const connected = new Set(channels.map((channel) => channel.network));
   const connectable = networkAvailability()
     .filter((entry) => entry.available && !connected.has(entry.network))
@@ -98,10 +95,10 @@ export async function composerPage(
   return { post, channels, channelLimits, usable, chosen, parts, slot, connectable };
 }
 
-/** The accounts of the user's latest post that can still publish, else every account that can. */
-async function defaultChannels(userId: string, usable: readonly string[]): Promise<string[]> {
+/** The accounts of the user's latest post in the workspace that can still publish, else every account that can. */
+async function defaultChannels(actor: Actor, usable: readonly string[]): Promise<string[]> {
   const last = await getDb().post.findFirst({
-    where: { userId, targets: { some: { channelId: { not: null } } } },
+    where: { userId: actor.userId, workspaceId: actor.workspaceId, targets: { some: { channelId: { not: null } } } },
     orderBy: { createdAt: "desc" },
     select: { targets: { orderBy: { position: "asc" }, select: { channelId: true } } },
   });
@@ -116,10 +113,11 @@ const tooManyParts = () => new AppError("too_many_parts", "composer.quick.tooMan
  * of accounts; a new post when `postId` is null. With no account chosen the text is kept in the
  * version 1 fields, so a text typed before connecting a first account survives the round trip.
  */
-export async function saveQuickDraft(userId: string, postId: string | null, draft: QuickDraft): Promise<string> {
+export async function saveQuickDraft(by: ActorRef, postId: string | null, draft: QuickDraft): Promise<string> {
+  const actor = asActor(by);
   const parts = splitAtDividers(draft.parts);
   if (parts.length > MAX_PARTS) throw tooManyParts();
-  const refs = await channelRefs(userId);
+  const refs = await channelRefs(actor.workspaceId);
   // Unknown ids are kept in place: setPostTargets refuses them with the field at fault.
   const order = (id: string) => {
     const index = refs.findIndex((ref) => ref.id === id);
@@ -128,17 +126,17 @@ export async function saveQuickDraft(userId: string, postId: string | null, draf
   const chosen = [...new Set(draft.channelIds)].sort((a, b) => order(a) - order(b));
   if (chosen.length === 0) {
     const text = joinAtDividers(parts);
-    if (!postId) return (await createPost(userId, { platforms: [], linkedinText: text, twitterText: text })).id;
-    await setPostTargets(userId, postId, []);
-    await updatePost(userId, postId, { platforms: [], linkedinText: text, twitterText: text });
+    if (!postId) return (await createPost(actor, { platforms: [], linkedinText: text, twitterText: text })).id;
+    await setPostTargets(actor, postId, []);
+    await updatePost(actor, postId, { platforms: [], linkedinText: text, twitterText: text });
     return postId;
   }
   const requests = chosen.map((channelId) => {
     const ref = refs.find((candidate) => candidate.id === channelId);
     return { channelId, parts: ref ? partsForNetwork(ref.network, ref.limits, parts) : parts };
   });
-  if (!postId) return (await createPostWithTargets(userId, requests)).id;
-  await setPostTargets(userId, postId, requests);
+  if (!postId) return (await createPostWithTargets(actor, requests)).id;
+  await setPostTargets(actor, postId, requests);
   return postId;
 }
 
@@ -147,17 +145,17 @@ export async function saveQuickDraft(userId: string, postId: string | null, draf
  * added to the post and shown with part `partIndex` (up to its 4). Each refused file comes back
  * with its reason.
  */
-export async function addComposerImages(userId: string, postId: string | null, draft: QuickDraft, files: UploadedFile[], partIndex: number) {
-  const id = await saveQuickDraft(userId, postId, draft);
+export async function addComposerImages(by: ActorRef, postId: string | null, draft: QuickDraft, files: UploadedFile[], partIndex: number) {
+  const id = await saveQuickDraft(by, postId, draft);
   const before = new Set((await mediaIds(id)).map((m) => m.id));
-  const { added, refused } = await addImages(userId, id, files, "");
+  const { added, refused } = await addImages(by, id, files, "");
   if (added > 0) {
     const fresh = (await mediaIds(id)).filter((m) => !before.has(m.id)).map((m) => m.id);
     const parts = splitAtDividers(draft.parts);
     const at = Math.min(Math.max(partIndex, 0), parts.length - 1);
     const withImages = parts.map((part, p) => (p === at ? { ...part, imageIds: [...part.imageIds, ...fresh].slice(0, MAX_IMAGE_IDS_PER_PART) } : part));
     // On a network whose later parts carry no images (a LinkedIn first comment), saveQuickDraft leaves them out there.
-    await saveQuickDraft(userId, id, { channelIds: draft.channelIds, parts: withImages });
+    await saveQuickDraft(by, id, { channelIds: draft.channelIds, parts: withImages });
   }
   return { postId: id, added, refused };
 }

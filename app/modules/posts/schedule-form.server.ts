@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { asActor, type Acting } from "~/modules/workspaces/owner";
 import { redirect } from "@remix-run/node";
 import { AppError, isAppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
@@ -18,19 +19,20 @@ import type { ToastInput } from "~/modules/toast/toast";
  * dialog: the post's page with a toast that says when, or the form's reply (a platform not
  * connected answers `connect`, and the page offers to connect it).
  */
-export async function submitScheduleForm(request: Request, formData: FormData, user: { id: string; timezone: string }, postId: string) {
+export async function submitScheduleForm(request: Request, formData: FormData, who: Acting, postId: string) {
+  const { userId } = asActor(who.actor);
   const submission = parseWithZod(formData, { schema: scheduleFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    const outcome = await applyScheduleChoice(user, postId, submission.value);
-    return redirectWithToast(`/posts/${postId}`, await scheduledToast(request, outcome, user.timezone));
+    const outcome = await applyScheduleChoice(who, postId, submission.value);
+    return redirectWithToast(`/posts/${postId}`, await scheduledToast(request, outcome, who.timezone));
   } catch (error) {
     if (isAppError(error)) {
       // This form has no text field: every problem is said at the form's level.
       const answer = await replyWithError(request, submission, new AppError(error.code, error.messageKey, { values: error.options.values }));
       // "Connect first": the choice is kept, and applied once the user is back from connecting.
       if (error.code === "accounts_not_connected") {
-        answer.init = { ...answer.init, headers: { "Set-Cookie": await rememberPendingSchedule(user.id, postId, submission.value) } };
+        answer.init = { ...answer.init, headers: { "Set-Cookie": await rememberPendingSchedule(userId, postId, submission.value) } };
       }
       return answer;
     }
@@ -45,17 +47,18 @@ export async function submitScheduleForm(request: Request, formData: FormData, u
  * post's page says so; refused again, the page says why. Nothing pending: null, the page shows.
  * Single use: the remembered choice is forgotten either way.
  */
-export async function resumePendingSchedule(request: Request, user: { id: string; timezone: string }, postId: string): Promise<Response | null> {
+export async function resumePendingSchedule(request: Request, who: Acting, postId: string): Promise<Response | null> {
+  const { userId } = asActor(who.actor);
   const url = new URL(request.url);
   if (!url.searchParams.has(RESUME_PARAM)) return null;
   url.searchParams.delete(RESUME_PARAM);
-  const pending = await readPendingSchedule(request, user.id, postId);
+  const pending = await readPendingSchedule(request, userId, postId);
   // Nothing remembered (or not this post's): the page, without the query.
   if (!pending) return redirect(`${url.pathname}${url.search}`);
   const init = { headers: { "Set-Cookie": await forgetPendingSchedule() } };
   try {
-    const outcome = await applyScheduleChoice(user, postId, pending.choice);
-    return redirectWithToast(`/posts/${postId}`, await scheduledToast(request, outcome, user.timezone), init);
+    const outcome = await applyScheduleChoice(who, postId, pending.choice);
+    return redirectWithToast(`/posts/${postId}`, await scheduledToast(request, outcome, who.timezone), init);
   } catch (error) {
     rethrowUnlessAppError(error);
     const { t } = await getRequestT(request);

@@ -1,4 +1,5 @@
 import { parseNetworks } from "~/core/platforms/platforms";
+import { asActor, type Acting } from "~/modules/workspaces/owner";
 import { accessEndsBefore, type AccessEnd } from "~/modules/connections/reconnect.server";
 import { publishNow, schedulePost } from "./post.server";
 import { resolveScheduleChoice, type ScheduleChoice } from "./schedule-input";
@@ -19,12 +20,13 @@ export type ScheduleOutcome =
  * The schedule form's choice, applied: publish now, or at a time typed in the user's time zone.
  * Every platform rule is checked first (an AppError says which one refused).
  */
-export async function applyScheduleChoice(user: { id: string; timezone: string }, postId: string, choice: ScheduleChoice): Promise<ScheduleOutcome> {
-  const resolved = resolveScheduleChoice(choice, user.timezone);
+export async function applyScheduleChoice(who: Acting, postId: string, choice: ScheduleChoice): Promise<ScheduleOutcome> {
+  const actor = asActor(who.actor);
+  const resolved = resolveScheduleChoice(choice, who.timezone);
   if (resolved.now) {
-    await publishNow(user.id, postId);
+    await publishNow(actor, postId);
     return { now: true };
   }
-  const post = await schedulePost(user.id, postId, resolved.at);
-  return { ...resolved, accessEnds: await accessEndsBefore(user.id, resolved.at, parseNetworks(post.platforms)) };
+  const post = await schedulePost(actor, postId, resolved.at);
+  return { ...resolved, accessEnds: await accessEndsBefore(actor.workspaceId, resolved.at, parseNetworks(post.platforms)) };
 }

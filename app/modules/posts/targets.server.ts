@@ -2,7 +2,7 @@ import type { Tx } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { isPlatform, LEGACY_TEXT_FIELD, NETWORK_IDS, PLATFORMS, serializeNetworks, type NetworkId, type Platform } from "~/core/platforms/platforms";
 import { parseMediaIds } from "./part-media";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import type { Actor } from "~/modules/workspaces/owner";
 
 // A post's targets and parts are written here and only here, together with what the version 1
 // fields derive from them (docs/decisions/0047): platforms (the networks targeted, every network:
@@ -217,13 +217,13 @@ export interface NewPostRows {
  * Writes new posts, their targets and parts as writeTargets would write each (the version 1 fields
  * included), in three statements whatever their number (the CSV import, inside its transaction).
  */
-export async function insertNewPosts(tx: Tx, userId: string, posts: readonly NewPostRows[]): Promise<void> {
+export async function insertNewPosts(tx: Tx, actor: Actor, posts: readonly NewPostRows[]): Promise<void> {
   if (posts.length === 0) return;
   await tx.post.createMany({
     data: posts.map((post) => ({
       id: post.id,
-      userId,
-      workspaceId: personalWorkspaceId(userId),
+      userId: actor.userId,
+      workspaceId: actor.workspaceId,
       status: post.status,
       scheduledAt: post.scheduledAt,
       source: "manual",

@@ -1,4 +1,5 @@
 import { logger } from "~/core/logger/logger.server";
+import type { Acting } from "~/modules/workspaces/owner";
 import { AppError, isAppError } from "~/modules/errors/app-error";
 import { notFoundPage } from "~/modules/http/route-errors.server";
 import { getRequestT } from "~/modules/i18n/i18n.server";
@@ -22,17 +23,11 @@ export async function queuedToast(request: Request, scheduledAt: Date, timezone:
  * `backOnFailure` saying why it could not (no slot, an account to reconnect, the plan's limit…): the
  * post is untouched then.
  */
-export async function addToQueueAndReturn(
-  request: Request,
-  user: { id: string; timezone: string },
-  postId: string,
-  back: string,
-  backOnFailure: string = back,
-): Promise<Response> {
+export async function addToQueueAndReturn(request: Request, who: Acting, postId: string, back: string, backOnFailure: string = back): Promise<Response> {
   const { t } = await getRequestT(request);
   try {
-    const post = await addToQueue(user.id, postId);
-    return redirectWithToast(back, await queuedToast(request, post.scheduledAt ?? new Date(), user.timezone));
+    const post = await addToQueue(who.actor, postId);
+    return redirectWithToast(back, await queuedToast(request, post.scheduledAt ?? new Date(), who.timezone));
   } catch (error) {
     if (!isAppError(error)) logger.error({ err: error, postId }, "Adding a post to the queue failed");
     const failure = isAppError(error) ? error : new AppError("schedule_failed", "create.schedule.failed");

@@ -7,12 +7,16 @@ import type { TranslationKey } from "~/modules/i18n/keys";
 import { schedulePostAtChosenTime } from "~/modules/posts/post.server";
 import type { PostRecord } from "~/modules/posts/post-view.server";
 import { MIN_LEAD_MS } from "~/modules/posts/schedule-time";
+import { queueZone } from "./queue-zone.server";
 import { freeSlotTimes, SEARCH_WEEKS, type QueueSlotRule, type TakenTime } from "./queue-slots";
 import type { QueueSlotInput } from "./schemas";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 
-// A user's posting queue: recurring slots, the free times they give, and "add to queue"
-// (docs/decisions/0066).
+// A workspace's posting queue: recurring slots, the free times they give, and "add to queue"
+// (docs/decisions/0066). The slots' times are in the workspace owner's time zone (for a personal
+// workspace, its user's), whoever of its members reads or fills the queue (docs/decisions/0083).
+// Placing takes the workspace's row lock; a transaction that also takes a user's row lock (the
+// plan's limit) takes the workspace's first, so two never wait for each other.
 
 export interface QueueSlotView {
   id: string;
@@ -33,22 +37,26 @@ const SEARCH_SPAN_MS = (SEARCH_WEEKS * 7 + 2) * 86_400_000;
 const slotSelect = { id: true, channelId: true, weekday: true, time: true } as const;
 const slotOrder = [{ weekday: "asc" as const }, { time: "asc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
 
-async function timezoneOf(db: Tx | ReturnType<typeof getDb>, userId: string): Promise<string> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { timezone: true } });
-  return user?.timezone ?? "UTC";
+/** The time zone a workspace's queue is in: its owner's. */
+export function queueTimezone(workspaceId: string): Promise<string> {
+  return queueZone(getDb(), workspaceId);
 }
 
-export async function getQueue(userId: string): Promise<QueueView> {
+export async function getQueue(workspaceId: string): Promise<QueueView> {
   const db = getDb();
-  const [timezone, slots] = await Promise.all([timezoneOf(db, userId), db.queueSlot.findMany({ where: { userId }, select: slotSelect, orderBy: slotOrder })]);
+  const [timezone, slots] = await Promise.all([
+    queueZone(db, workspaceId),
+    db.queueSlot.findMany({ where: { workspaceId }, select: slotSelect, orderBy: slotOrder }),
+  ]);
   return { timezone, slots };
 }
 
-/** Replaces all the user's slots; a channel that is not theirs is a 422 naming the slot, and nothing changes. */
-export async function replaceQueue(userId: string, slots: readonly QueueSlotInput[]): Promise<QueueView> {
+/** Replaces all the workspace's slots; a channel of another workspace is a 422 naming the slot, and nothing changes. */
+export async function replaceQueue(by: ActorRef, slots: readonly QueueSlotInput[]): Promise<QueueView> {
+  const { userId, workspaceId } = asActor(by);
   const named = [...new Set(slots.flatMap((slot) => (slot.channelId ? [slot.channelId] : [])))];
   const own = new Set(
-    (await getDb().channel.findMany({ where: { userId, id: { in: named.filter(isRecordId) } }, select: { id: true } })).map((channel) => channel.id),
+    (await getDb().channel.findMany({ where: { workspaceId, id: { in: named.filter(isRecordId) } }, select: { id: true } })).map((channel) => channel.id),
   );
   const fields: Record<string, TranslationKey> = {};
   slots.forEach((slot, index) => {
@@ -56,18 +64,24 @@ export async function replaceQueue(userId: string, slots: readonly QueueSlotInpu
   });
   if (Object.keys(fields).length > 0) throw new AppError("validation_failed", "errors.validationFailed", { fields });
   await inTransaction(async (tx) => {
-    await lockRow(tx, "User", userId);
-    await tx.queueSlot.deleteMany({ where: { userId } });
-    if (slots.length > 0) await tx.queueSlot.createMany({ data: slots.map((slot) => ({ userId, workspaceId: personalWorkspaceId(userId), ...slot })) });
+    await lockRow(tx, "Workspace", workspaceId);
+    await tx.queueSlot.deleteMany({ where: { workspaceId } });
+    if (slots.length > 0) await tx.queueSlot.createMany({ data: slots.map((slot) => ({ userId, workspaceId, ...slot })) });
   });
-  return getQueue(userId);
+  return getQueue(workspaceId);
 }
 
 /** The times a post holds on these channels from `from` to the end of the search. */
-async function takenTimes(db: Tx | ReturnType<typeof getDb>, userId: string, channelIds: string[], from: Date, exceptPostId?: string): Promise<TakenTime[]> {
+async function takenTimes(
+  db: Tx | ReturnType<typeof getDb>,
+  workspaceId: string,
+  channelIds: string[],
+  from: Date,
+  exceptPostId?: string,
+): Promise<TakenTime[]> {
   const posts = await db.post.findMany({
     where: {
-      userId,
+      workspaceId,
       ...(exceptPostId ? { id: { not: exceptPostId } } : {}),
       status: { in: HOLDING_STATUSES },
       scheduledAt: { gte: from, lt: new Date(from.getTime() + SEARCH_SPAN_MS) },
@@ -80,31 +94,35 @@ async function takenTimes(db: Tx | ReturnType<typeof getDb>, userId: string, cha
   );
 }
 
-/** The next `count` free slot times of one of the user's channels (404 for any other id). */
-export async function nextQueueTimes(userId: string, channelId: string, count: number, now: Date = new Date()): Promise<Date[]> {
+/** The next `count` free slot times of one of the workspace's channels (404 for any other id). */
+export async function nextQueueTimes(workspaceId: string, channelId: string, count: number, now: Date = new Date()): Promise<Date[]> {
   const db = getDb();
-  const channel = isRecordId(channelId) ? await db.channel.findFirst({ where: { id: channelId, userId }, select: { id: true } }) : null;
+  const channel = isRecordId(channelId) ? await db.channel.findFirst({ where: { id: channelId, workspaceId }, select: { id: true } }) : null;
   if (!channel) throw new AppError("not_found", "connections.errors.channelNotFound");
   const [timezone, slots, taken] = await Promise.all([
-    timezoneOf(db, userId),
-    db.queueSlot.findMany({ where: { userId }, select: slotSelect }),
-    takenTimes(db, userId, [channelId], new Date(now.getTime() + MIN_LEAD_MS)),
+    queueZone(db, workspaceId),
+    db.queueSlot.findMany({ where: { workspaceId }, select: slotSelect }),
+    takenTimes(db, workspaceId, [channelId], new Date(now.getTime() + MIN_LEAD_MS)),
   ]);
   return freeSlotTimes({ slots, channelIds: [channelId], zone: timezone, now, taken, count });
 }
 
-/** Whether the user has a queue, and the first free time it offers every one of `channelIds` (null: none within the search, or no account chosen). */
-export async function queueOffer(userId: string, channelIds: readonly string[], now: Date = new Date()): Promise<{ slotCount: number; next: Date | null }> {
+/** Whether the workspace has a queue, and the first free time it offers every one of `channelIds` (null: none within the search, or no account chosen). */
+export async function queueOffer(
+  workspaceId: string,
+  channelIds: readonly string[],
+  now: Date = new Date(),
+): Promise<{ slotCount: number; next: Date | null }> {
   const db = getDb();
   const channels = [...new Set(channelIds)].filter(isRecordId);
-  const slots = await db.queueSlot.findMany({ where: { userId }, select: slotSelect });
+  const slots = await db.queueSlot.findMany({ where: { workspaceId }, select: slotSelect });
   if (slots.length === 0 || channels.length === 0) return { slotCount: slots.length, next: null };
-  const [timezone, taken] = await Promise.all([timezoneOf(db, userId), takenTimes(db, userId, channels, new Date(now.getTime() + MIN_LEAD_MS))]);
+  const [timezone, taken] = await Promise.all([queueZone(db, workspaceId), takenTimes(db, workspaceId, channels, new Date(now.getTime() + MIN_LEAD_MS))]);
   const [next] = freeSlotTimes({ slots, channelIds: channels, zone: timezone, now, taken });
   return { slotCount: slots.length, next: next ?? null };
 }
 
-/** How many queue slots the user has set (0: no queue, the pages offer no "Add to queue"). */
+/** How many queue slots the workspace has set (0: no queue, the pages offer no "Add to queue"). */
 export async function queueSlotCount(workspaceId: string): Promise<number> {
   // Raw: on every /posts page, where a Prisma count costs about four times the statement.
   const [row] = await getDb().$queryRaw<{ count: number | bigint }[]>`SELECT COUNT(*) AS "count" FROM "QueueSlot" WHERE "workspaceId" = ${workspaceId}`;
@@ -113,14 +131,15 @@ export async function queueSlotCount(workspaceId: string): Promise<number> {
 
 /**
  * Schedules an editable post at the first free slot of every one of its channels, through
- * schedulePost's checks. The time is chosen inside the scheduling transaction under the user's
- * row lock, so two adds of one user never read the same time as free. No slot at all: 409
+ * schedulePost's checks. The time is chosen inside the scheduling transaction under the workspace's
+ * row lock, so two adds to one workspace's queue never read the same time as free. No slot at all: 409
  * queue_empty; slots, but none free for all its channels within the search: 409 queue_empty too.
  */
-export function addToQueue(userId: string, postId: string): Promise<PostRecord> {
-  return schedulePostAtChosenTime(userId, postId, async (tx, post) => {
+export function addToQueue(by: ActorRef, postId: string): Promise<PostRecord> {
+  const actor = asActor(by);
+  return schedulePostAtChosenTime(actor, postId, async (tx, post) => {
     const channelIds = post.targets.flatMap((target) => (target.channelId ? [target.channelId] : []));
-    const placed = await placeInQueue(tx, userId, [channelIds], { exceptPostId: postId });
+    const placed = await placeInQueue(tx, actor.workspaceId, [channelIds], { exceptPostId: postId });
     if ("failed" in placed) throw placed.error;
     return placed.times[0]!;
   });
@@ -128,25 +147,25 @@ export function addToQueue(userId: string, postId: string): Promise<PostRecord> 
 
 /**
  * The queue times of several posts placed one after the other (each post's channels in `posts`),
- * inside a transaction: the user's row is locked first, then each post takes the first slot free
+ * inside a transaction: the workspace's row is locked first, then each post takes the first slot free
  * on all its channels, and holds it before the next is placed. `held`: times this transaction also
  * holds (posts it makes at a chosen time); `exceptPostId`: a post whose own time does not count.
  * The first post that finds no time is named by its index, with the error addToQueue answers.
  */
 export async function placeInQueue(
   tx: Tx,
-  userId: string,
+  workspaceId: string,
   posts: readonly (readonly string[])[],
   { held = [], exceptPostId }: { held?: readonly TakenTime[]; exceptPostId?: string } = {},
 ): Promise<{ times: Date[] } | { failed: number; error: AppError }> {
-  await lockRow(tx, "User", userId);
-  const slots: QueueSlotRule[] = await tx.queueSlot.findMany({ where: { userId }, select: slotSelect });
+  await lockRow(tx, "Workspace", workspaceId);
+  const slots: QueueSlotRule[] = await tx.queueSlot.findMany({ where: { workspaceId }, select: slotSelect });
   if (slots.length === 0) return { failed: 0, error: new AppError("queue_empty", "queue.errors.empty") };
   // Read after the lock: the clock may have moved while waiting for it.
   const now = new Date();
   const allChannels = [...new Set(posts.flat())];
-  const taken = [...(await takenTimes(tx, userId, allChannels, new Date(now.getTime() + MIN_LEAD_MS), exceptPostId)), ...held];
-  const zone = await timezoneOf(tx, userId);
+  const taken = [...(await takenTimes(tx, workspaceId, allChannels, new Date(now.getTime() + MIN_LEAD_MS), exceptPostId)), ...held];
+  const zone = await queueZone(tx, workspaceId);
   // Each set of channels searches the slots once, for as many free times as there are posts: the
   // posts placed before can hold no more of them than that, so a post's time is always among them.
   const candidates = new Map<string, { times: Date[]; next: number }>();

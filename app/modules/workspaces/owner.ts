@@ -7,3 +7,27 @@
 export function personalWorkspaceId(userId: string): string {
   return userId;
 }
+
+/** Who acts, and where: the user (a post's author, a channel's connector) and the workspace what they make is filed in and what they read comes from. */
+export interface Actor {
+  userId: string;
+  workspaceId: string;
+}
+
+/** An actor, or a user id alone: that user in their personal workspace (jobs, tests, the pages not moved to workspaces yet). */
+export type ActorRef = Actor | string;
+
+export function asActor(ref: ActorRef): Actor {
+  return typeof ref === "string" ? { userId: ref, workspaceId: personalWorkspaceId(ref) } : ref;
+}
+
+/** Someone acting, and the time zone they read and type times in (theirs). */
+export interface Acting {
+  actor: ActorRef;
+  timezone: string;
+}
+
+/** The actor of a signed-in request: its user in its current workspace. */
+export function actorOf(member: { user: { id: string }; workspace: { id: string } }): Actor {
+  return { userId: member.user.id, workspaceId: member.workspace.id };
+}
