@@ -18,9 +18,9 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "analyticsPage.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireMember(request);
+  const { user, workspace } = await requireMember(request);
   const days = parseAnalyticsPeriod(new URL(request.url).searchParams.get("days"));
-  const analytics = await getPostAnalytics(user.id, { days, timeZone: user.timezone });
+  const analytics = await getPostAnalytics(workspace.id, { days, timeZone: user.timezone });
   return { analytics };
 }
 

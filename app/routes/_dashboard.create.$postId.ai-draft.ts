@@ -13,10 +13,10 @@ import { aiPromptSchema } from "~/modules/posts/schemas";
  */
 export const action = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const submission = parseWithZod(await request.formData(), { schema: aiPromptSchema });
     if (submission.status !== "success") throw new AppError("validation_failed", "errors.validationFailed");
     const { postId } = getParams(params, postParams);
-    return ndjsonResponse(await streamComposeWithAi(user.id, postId, submission.value, await getLocale(request), request.signal));
+    return ndjsonResponse(await streamComposeWithAi(actor, postId, submission.value, await getLocale(request), request.signal));
   },
 });

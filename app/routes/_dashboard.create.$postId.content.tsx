@@ -4,7 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { AiPromptForm } from "~/components/create/ai-prompt-form";
 import { ManualContentForm } from "~/components/create/manual-content-form";
 import { stepPath } from "~/modules/posts/wizard-steps";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
@@ -18,16 +18,16 @@ import { useWizardData } from "./_dashboard.create.$postId";
 
 /** Step 3: the text written by hand, or the prompt the AI drafts both texts from. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
-  const post = await getEditablePost(user.id, postId).catch(rethrowAsResponse);
+  const post = await getEditablePost(actor, postId).catch(rethrowAsResponse);
 
   if (post.source === "ai") {
     const submission = parseWithZod(formData, { schema: aiPromptSchema });
     if (submission.status !== "success") return replyInvalid(submission);
     try {
-      await composeWithAi(user.id, postId, submission.value, await getLocale(request));
+      await composeWithAi(actor, postId, submission.value, await getLocale(request));
     } catch (error) {
       rethrowUnlessAppError(error);
       return replyWithError(request, submission, error);
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: manualContentSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    await saveWrittenText(user.id, postId, submission.value.text);
+    await saveWrittenText(actor, postId, submission.value.text);
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);

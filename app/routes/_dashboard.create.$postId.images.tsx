@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActorRef } from "~/modules/workspaces/owner";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
@@ -7,7 +8,7 @@ import { altTextIntent, ImageList } from "~/components/create/image-list";
 import { ImageUploadForm } from "~/components/create/image-upload-form";
 import { StepCard } from "~/components/create/step-card";
 import { StatusButton } from "~/components/ui/status-button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
 import { formErrorsOf } from "~/modules/forms/reply";
@@ -25,9 +26,9 @@ import { isTranslationKey } from "~/modules/i18n/resources";
 
 /** Step 5: up to 4 images, each with its alt text, in the order they will appear. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
-  if (isMultipart(request)) return upload(request, user.id, postId);
+  if (isMultipart(request)) return upload(request, actor, postId);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: imageStepSchema });
   const intent = formData.get("intent") === "altText" ? altTextIntent(String(formData.get("imageId"))) : null;
@@ -39,10 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const change = submission.value;
   try {
     if (change.intent === "continue") {
-      await saveStep(user.id, postId, "schedule");
+      await saveStep(actor, postId, "schedule");
       return redirect(stepPath(postId, "schedule"));
     }
-    await changeImage(user.id, postId, change);
+    await changeImage(actor, postId, change);
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, intent ? submission : null, error, { intent });
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** Adds every file that passes the rules; each refused one is named with its reason. */
-async function upload(request: Request, userId: string, postId: string) {
+async function upload(request: Request, by: ActorRef, postId: string) {
   const { fields, files } = await readMultipartUpload(request);
   const { t } = await getRequestT(request);
   const submission = parseWithZod(fields, { schema: imageUploadFieldsSchema });
@@ -61,7 +62,7 @@ async function upload(request: Request, userId: string, postId: string) {
       400,
     );
   if (files.length === 0) return replyMessages([t("create.images.noFile")], 400);
-  const { added, refused } = await addImages(userId, postId, files, submission.value.altText);
+  const { added, refused } = await addImages(by, postId, files, submission.value.altText);
   if (refused.length) {
     const messages = refused.map(({ name, error }) => t("create.images.fileError", { name, message: t(error.messageKey, error.options.values) }));
     // Some files may have been added beside the refused ones: a 200 lets the page reload its list.

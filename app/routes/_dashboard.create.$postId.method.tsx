@@ -10,7 +10,7 @@ import { useZodForm } from "~/components/forms/use-zod-form";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/status-button";
 import { assertAiAvailable } from "~/modules/ai/ai-access.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
@@ -21,14 +21,14 @@ import { cn } from "~/utils/cn";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const submission = parseWithZod(await request.formData(), { schema: methodFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
     // The plan is checked here too, not only by the disabled option.
     if (submission.value.method === "ai") await assertAiAvailable(user.id);
-    await saveStep(user.id, postId, "content", { source: submission.value.method });
+    await saveStep(actor, postId, "content", { source: submission.value.method });
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);

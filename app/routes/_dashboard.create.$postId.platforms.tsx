@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActorRef } from "~/modules/workspaces/owner";
 import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ChannelsForm } from "~/components/create/channels-form";
@@ -17,15 +18,15 @@ import { useWizardData } from "./_dashboard.create.$postId";
 
 /** The platforms of a draft; a "Connect" button saves them, connects, and comes back here. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
-  if (formData.get("intent") === "accounts") return accountsAction(request, user.id, postId, formData);
+  if (formData.get("intent") === "accounts") return accountsAction(request, actor, postId, formData);
   const submission = parseWithZod(formData, { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { connect } = submission.value;
   try {
-    await saveStep(user.id, postId, connect ? "platforms" : "method", { platforms: chosenPlatforms(submission.value) });
+    await saveStep(actor, postId, connect ? "platforms" : "method", { platforms: chosenPlatforms(submission.value) });
     if (connect) return redirectDocument(await startConnect(user, sessionId, connect, { returnTo: stepPath(postId, "platforms") }));
   } catch (error) {
     rethrowUnlessAppError(error);
@@ -35,11 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** With several accounts on a network, the step chooses accounts (channels) instead of networks. */
-async function accountsAction(request: Request, userId: string, postId: string, formData: FormData) {
+async function accountsAction(request: Request, by: ActorRef, postId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: channelsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    await chooseChannels(userId, postId, submission.value.channels);
+    await chooseChannels(by, postId, submission.value.channels);
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
+import type { ActorRef } from "~/modules/workspaces/owner";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -16,7 +17,7 @@ import { ErrorList, FormErrors } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { getPageParams } from "~/modules/http/route-errors.server";
 import { replyInvalid, replyWithError } from "~/modules/forms/reply.server";
@@ -36,11 +37,11 @@ const fieldOf = { linkedin: "linkedinText", twitter: "twitterText" } as const;
 const COMPOSER_QUERY = "?editor=parts";
 
 /** The composer's answer: the targets saved, then back to it, on to the images, or its problems. */
-async function composerAction(request: Request, userId: string, postId: string, formData: FormData, intent: ComposerIntent) {
+async function composerAction(request: Request, by: ActorRef, postId: string, formData: FormData, intent: ComposerIntent) {
   const submission = parseWithZod(formData, { schema: partsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    const { next, problem } = await saveComposer(userId, postId, submission.value.targets, intent);
+    const { next, problem } = await saveComposer(by, postId, submission.value.targets, intent);
     if (problem) {
       // Each part at fault marked on its field; the message, with its values, names the first.
       const { t } = await getRequestT(request);
@@ -67,17 +68,17 @@ function needsComposer(post: PostView): boolean {
  * needs every chosen platform's text to be there and within its limit.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const composerIntent = parseComposerIntent(intent);
-  if (composerIntent) return composerAction(request, user.id, postId, formData, composerIntent);
+  if (composerIntent) return composerAction(request, actor, postId, formData, composerIntent);
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
     const { next, problems } = await saveReview(
-      user.id,
+      actor,
       postId,
       submission.value,
       intent === "copyToTwitter" || intent === "copyToLinkedin" ? intent : "continue",

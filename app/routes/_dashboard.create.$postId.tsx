@@ -3,7 +3,7 @@ import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, type WizardStep } from "~/modules/posts/wizard-steps";
 import { aiAvailability } from "~/modules/ai/ai-access.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { connectablePlatforms, listChannelChoices, usablePlatforms } from "~/modules/connections/connection.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
@@ -17,11 +17,11 @@ export const WIZARD_ROUTE_ID = "routes/_dashboard.create.$postId";
 
 /** Loads the draft every step works on; a post that can no longer change goes to its page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { postId } = getPageParams(params, postParams);
   try {
-    const post = await getEditablePost(user.id, postId);
-    const [connected, ai, channels] = await Promise.all([usablePlatforms(user.id), aiAvailability(user.id), listChannelChoices(user.id)]);
+    const post = await getEditablePost(actor, postId);
+    const [connected, ai, channels] = await Promise.all([usablePlatforms(actor.workspaceId), aiAvailability(user.id), listChannelChoices(actor.workspaceId)]);
     return { post: toPostView(post), connected, connectable: connectablePlatforms(connected), channels, ai, timezone: user.timezone };
   } catch (error) {
     if (!isAppError(error) || error.status !== 409) rethrowAsResponse(error);

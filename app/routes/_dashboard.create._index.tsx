@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActorRef } from "~/modules/workspaces/owner";
 import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,7 @@ import { PlatformsForm } from "~/components/create/platforms-form";
 import { StepIndicator } from "~/components/create/step-indicator";
 import { isWizardStep, stepPath } from "~/modules/posts/wizard-steps";
 import { Button } from "~/components/ui/button";
-import { requireUser, requireMember } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { connectablePlatforms, listChannelChoices, usablePlatforms } from "~/modules/connections/connection.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -22,12 +23,12 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useFormatDate } from "~/utils/use-format-date";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const [connected, unfinished, defaults, channels] = await Promise.all([
-    usablePlatforms(user.id),
-    latestComposingPost(user.id),
-    wizardDefaults(user.id),
-    listChannelChoices(user.id),
+    usablePlatforms(actor.workspaceId),
+    latestComposingPost(actor),
+    wizardDefaults(actor),
+    listChannelChoices(actor.workspaceId),
   ]);
   // With several accounts on a network, the step picks accounts: ticked, the first of each usual network.
   const chosenChannels = defaults.platforms.flatMap((platform) => channels.find((channel) => channel.network === platform)?.id ?? []);
@@ -39,14 +40,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * remembered method. A "Connect" button saves the draft first and comes back to it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "accounts") return newPostForAccounts(request, user.id, formData);
+  if (formData.get("intent") === "accounts") return newPostForAccounts(request, actor, formData);
   const submission = parseWithZod(formData, { schema: platformsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { connect } = submission.value;
-  const { method } = await wizardDefaults(user.id);
-  const post = await startWizardDraft(user.id, { platforms: chosenPlatforms(submission.value), source: method, composeStep: connect ? "platforms" : "method" });
+  const { method } = await wizardDefaults(actor);
+  const post = await startWizardDraft(actor, { platforms: chosenPlatforms(submission.value), source: method, composeStep: connect ? "platforms" : "method" });
   if (!connect) return redirect(stepPath(post.id, "method"));
   const returnTo = stepPath(post.id, "platforms");
   try {
@@ -60,12 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** A new post on the chosen accounts (the first step once a network has several). */
-async function newPostForAccounts(request: Request, userId: string, formData: FormData) {
+async function newPostForAccounts(request: Request, by: ActorRef, formData: FormData) {
   const submission = parseWithZod(formData, { schema: channelsFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const { method } = await wizardDefaults(userId);
+  const { method } = await wizardDefaults(by);
   try {
-    const post = await startWizardDraftForAccounts(userId, submission.value.channels, method);
+    const post = await startWizardDraftForAccounts(by, submission.value.channels, method);
     return redirect(stepPath(post.id, "method"));
   } catch (error) {
     rethrowUnlessAppError(error);

@@ -24,8 +24,8 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "apiTokens.page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireMember(request);
-  const [tokens, flash] = await Promise.all([listApiTokens(user.id), takeSecretFlash(request, "apiToken")]);
+  const { actor } = await requireMember(request);
+  const [tokens, flash] = await Promise.all([listApiTokens(actor), takeSecretFlash(request, "apiToken")]);
   const shown = flash.secret && tokens.find((token) => token.id === flash.secret?.id);
   const created: (ApiTokenView & { token: string }) | null = shown && flash.secret ? { ...shown, token: flash.secret.value } : null;
   // The secret is in this answer only: no cache may keep it.
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireMember(request);
+  const { actor } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t } = await getRequestT(request);
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: createApiTokenSchema });
   if (submission.status !== "success") return replyInvalid(submission, { intent });
   try {
-    const created = await createApiToken(user.id, submission.value);
+    const created = await createApiToken(actor, submission.value);
     // No toast: the page opens on the new token's notice, which says it all.
     return redirect("/profile/api", { headers: { "Set-Cookie": await secretFlashHeader("apiToken", created.id, created.token) } });
   } catch (error) {

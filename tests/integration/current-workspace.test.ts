@@ -9,6 +9,7 @@ import { chooseWorkspace } from "~/modules/workspaces/membership.server";
 import { createWorkspace, listWorkspaces, MAX_OWNED_WORKSPACES } from "~/modules/workspaces/workspaces.server";
 import * as posts from "~/routes/api.posts";
 import * as workspaces from "~/routes/api.workspaces";
+import * as tokens from "~/routes/api.tokens";
 import { makeUser } from "../support/admin";
 import { call, type Handler } from "../support/route-call";
 import { requestWithCookie, uniqueEmail } from "./helpers";
@@ -109,6 +110,28 @@ describe("the workspace of an API call", () => {
     const after = await listPosts({ headers: bearer });
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe("unauthorized");
+  });
+
+  it("files a token made with the header in that workspace, where it then acts; each workspace lists its own tokens", async () => {
+    const alice = await user();
+    const acme = await createWorkspace(alice.id, "Acme");
+    await getDb().post.create({ data: { userId: alice.id, workspaceId: acme.id, platforms: "linkedin", linkedinText: "Acme's", status: "draft" } });
+    await getDb().post.create({ data: { userId: alice.id, workspaceId: alice.id, platforms: "linkedin", linkedinText: "Mine", status: "draft" } });
+    const made = await call(tokens.action as Handler, {
+      method: "POST",
+      url: `${BASE}/api/tokens`,
+      cookie: alice.cookie,
+      headers: { "Plume-Workspace": acme.id },
+      body: { name: "Acme script", scopes: ["posts:read"] },
+    });
+    expect(made.status).toBe(201);
+    expect((await getDb().apiToken.findUniqueOrThrow({ where: { id: made.body.data.id } })).workspaceId).toBe(acme.id);
+    const listed = await listPosts({ headers: { Authorization: `Bearer ${made.body.data.token}` } });
+    expect(listed.body.data.map((p: { linkedinText: string }) => p.linkedinText)).toEqual(["Acme's"]);
+    const own = await call(tokens.loader as Handler, { url: `${BASE}/api/tokens`, cookie: alice.cookie });
+    expect(own.body.data).toEqual([]);
+    const inAcme = await call(tokens.loader as Handler, { url: `${BASE}/api/tokens`, cookie: alice.cookie, headers: { "Plume-Workspace": acme.id } });
+    expect(inAcme.body.data.map((t: { name: string }) => t.name)).toEqual(["Acme script"]);
   });
 
   it("creates and lists workspaces through the API, for a session only", async () => {

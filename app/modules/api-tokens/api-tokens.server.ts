@@ -6,7 +6,7 @@ import { rawDate } from "~/modules/db/raw-values";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { parseScopes, serializeScopes, tokenPrefix, TOKEN_PATTERN, type ApiScope } from "./scopes";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 import { workspaceFromRow, type CurrentWorkspace, type WorkspaceRow } from "~/modules/workspaces/current";
 import { joinMembership, WORKSPACE_COLUMNS } from "~/modules/workspaces/membership.server";
 
@@ -58,8 +58,9 @@ function toView(row: {
 }
 
 /** The user's tokens, newest first, without their secrets (which nobody has any more). */
-export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
-  const rows = await getDb().apiToken.findMany({ where: { userId }, select: viewFields, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+/** The user's tokens made in the workspace (a token acts there only). */
+export async function listApiTokens(by: ActorRef): Promise<ApiTokenView[]> {
+  const rows = await getDb().apiToken.findMany({ where: asActor(by), select: viewFields, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(toView);
 }
 
@@ -74,7 +75,8 @@ export async function findApiToken(userId: string, tokenId: string): Promise<Api
  * Creates a token and answers it with its secret, the only time anyone sees it. The count is
  * checked and the row written under the user's row lock, so parallel requests never pass the limit.
  */
-export async function createApiToken(userId: string, input: NewApiToken, now = new Date()): Promise<ApiTokenView & { token: string }> {
+export async function createApiToken(by: ActorRef, input: NewApiToken, now = new Date()): Promise<ApiTokenView & { token: string }> {
+  const { userId, workspaceId } = asActor(by);
   const token = `plm_${randomToken()}`;
   const expiresAt = input.expiresInDays === undefined ? null : new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000);
   const row = await inTransaction(async (tx) => {
@@ -84,7 +86,7 @@ export async function createApiToken(userId: string, input: NewApiToken, now = n
     return tx.apiToken.create({
       data: {
         userId,
-        workspaceId: personalWorkspaceId(userId),
+        workspaceId,
         name: input.name,
         scopes: serializeScopes(input.scopes),
         prefix: tokenPrefix(token),

@@ -65,7 +65,7 @@ function sums(row: RawSums) {
 }
 
 export async function getPostAnalytics(
-  userId: string,
+  workspaceId: string,
   { days, timeZone, now = new Date() }: { days: AnalyticsPeriod; timeZone: string; now?: Date },
 ): Promise<PostAnalytics> {
   const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
@@ -75,7 +75,7 @@ export async function getPostAnalytics(
     JOIN "PostTarget" ON "PostTarget"."id" = "PostPart"."targetId"
     JOIN "Post" ON "Post"."id" = "PostTarget"."postId"`;
   const ownPublishedParts = sql`
-    WHERE "Post"."userId" = ${userId} AND "PostPart"."status" = ${"published"}
+    WHERE "Post"."workspaceId" = ${workspaceId} AND "PostPart"."status" = ${"published"}
       AND "PostPart"."publishedAt" >= ${since} AND "PostPart"."publishedAt" <= ${now}`;
 
   const db = getDb();

@@ -1,4 +1,5 @@
 import { isNetworkId, LEGACY_TEXT_FIELD, parsePlatforms, type NetworkId, type Platform } from "~/core/platforms/platforms";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 import { channelRefs } from "~/modules/connections/connection.server";
 import { parseMediaIds } from "./part-media";
 import type { AppError } from "~/modules/errors/app-error";
@@ -18,16 +19,16 @@ function furthest(current: string | null, next: WizardStep): string | null {
   return known >= WIZARD_STEPS.indexOf(next) ? current : next;
 }
 
-export async function saveStep(userId: string, postId: string, next: WizardStep, changes: PostChanges = {}) {
-  const post = await getEditablePost(userId, postId);
-  return updatePost(userId, postId, { ...changes, composeStep: furthest(post.composeStep, next) });
+export async function saveStep(by: ActorRef, postId: string, next: WizardStep, changes: PostChanges = {}) {
+  const post = await getEditablePost(by, postId);
+  return updatePost(by, postId, { ...changes, composeStep: furthest(post.composeStep, next) });
 }
 
 const TEXT_FIELD: Record<Platform, TextField> = LEGACY_TEXT_FIELD;
 
 /** Step 3 by hand: one text, written for every chosen platform (step 4 then tells them apart). */
-export async function saveWrittenText(userId: string, postId: string, text: string) {
-  return savePartOnes(userId, postId, () => text);
+export async function saveWrittenText(by: ActorRef, postId: string, text: string) {
+  return savePartOnes(by, postId, () => text);
 }
 
 /**
@@ -35,12 +36,12 @@ export async function saveWrittenText(userId: string, postId: string, text: stri
  * account of that network; later parts stay. A post of the version 1 pair keeps its v1 fields;
  * several accounts on a network, or a network without a v1 field, are written target by target.
  */
-export async function savePartOnes(userId: string, postId: string, textFor: (network: NetworkId) => string) {
-  const post = await getEditablePost(userId, postId);
+export async function savePartOnes(by: ActorRef, postId: string, textFor: (network: NetworkId) => string) {
+  const post = await getEditablePost(by, postId);
   const targets = [...post.targets].sort((a, b) => a.position - b.position);
   if (composesByChannel(targets) && targets.every((target) => target.channelId)) {
     await setPostTargets(
-      userId,
+      by,
       postId,
       targets.map((target) => ({
         channelId: target.channelId ?? "",
@@ -49,10 +50,10 @@ export async function savePartOnes(userId: string, postId: string, textFor: (net
           .map((part, p) => ({ text: p === 0 && isNetworkId(target.network) ? textFor(target.network) : part.text, imageIds: parseMediaIds(part.mediaIds) })),
       })),
     );
-    return saveStep(userId, postId, "review");
+    return saveStep(by, postId, "review");
   }
   const changes = Object.fromEntries(parsePlatforms(post.platforms).map((platform) => [TEXT_FIELD[platform], textFor(platform)]));
-  return saveStep(userId, postId, "review", changes);
+  return saveStep(by, postId, "review", changes);
 }
 
 export type ReviewIntent = "continue" | "copyToTwitter" | "copyToLinkedin";
@@ -62,8 +63,8 @@ export type ReviewIntent = "continue" | "copyToTwitter" | "copyToLinkedin";
  * one text over the other (the copy buttons without JavaScript) and stays. Moving on needs every
  * chosen platform's text to be there and within its limit: `problems` says, per field, why not.
  */
-export async function saveReview(userId: string, postId: string, input: Record<TextField, string>, intent: ReviewIntent) {
-  const post = await getEditablePost(userId, postId);
+export async function saveReview(by: ActorRef, postId: string, input: Record<TextField, string>, intent: ReviewIntent) {
+  const post = await getEditablePost(by, postId);
   const platforms = parsePlatforms(post.platforms);
   const texts = { ...input };
   if (intent === "copyToTwitter") texts.twitterText = texts.linkedinText;
@@ -71,7 +72,7 @@ export async function saveReview(userId: string, postId: string, input: Record<T
   const changes = Object.fromEntries(platforms.map((platform) => [TEXT_FIELD[platform], texts[TEXT_FIELD[platform]]]));
   const problems = intent === "continue" ? textFieldErrors({ platforms, ...texts }) : {};
   const next: WizardStep = intent === "continue" && Object.keys(problems).length === 0 ? "images" : "review";
-  await saveStep(userId, postId, next, changes);
+  await saveStep(by, postId, next, changes);
   return { next, problems };
 }
 
@@ -82,12 +83,12 @@ export async function saveReview(userId: string, postId: string, input: Record<T
  * Whether each channel can still publish is checked when scheduling, as for the other steps.
  */
 export async function saveComposer(
-  userId: string,
+  by: ActorRef,
   postId: string,
   submitted: readonly { channelId: string; parts: DraftPart[] }[],
   intent: ComposerIntent,
 ): Promise<{ next: WizardStep; problem: AppError | null }> {
-  const channels = await channelRefs(userId);
+  const channels = await channelRefs(asActor(by).workspaceId);
   // An unknown channel is kept as it came: setPostTargets refuses it, naming the field.
   const drafts = submitted.map((target) => {
     const channel = channels.find((c) => c.id === target.channelId);
@@ -95,7 +96,7 @@ export async function saveComposer(
   });
   const changed = applyComposerIntent(drafts, intent);
   const post = await setPostTargets(
-    userId,
+    by,
     postId,
     changed.map(({ channelId, parts }) => ({ channelId, parts })),
   );
@@ -105,7 +106,7 @@ export async function saveComposer(
     post.targets.flatMap((target) => (target.channelId ? [target.channelId] : [])),
   );
   if (problem) return { next: "review", problem };
-  await saveStep(userId, postId, "images");
+  await saveStep(by, postId, "images");
   return { next: "images", problem: null };
 }
 
@@ -114,9 +115,9 @@ export async function saveComposer(
  * user's order. A channel already chosen keeps its parts; a new one starts from the shared text
  * (part 1 of the post's first target on its network, else of its first target).
  */
-export async function chooseChannels(userId: string, postId: string, channelIds: readonly string[]) {
-  const post = await getEditablePost(userId, postId);
-  const channels = await channelRefs(userId);
+export async function chooseChannels(by: ActorRef, postId: string, channelIds: readonly string[]) {
+  const post = await getEditablePost(by, postId);
+  const channels = await channelRefs(asActor(by).workspaceId);
   const existing = [...post.targets].sort((a, b) => a.position - b.position);
   const firstText = (network?: string) =>
     [...(existing.find((target) => network === undefined || target.network === network)?.parts ?? [])].sort((a, b) => a.position - b.position)[0]?.text;
@@ -132,6 +133,6 @@ export async function chooseChannels(userId: string, postId: string, channelIds:
     const network = channels.find((c) => c.id === channelId)?.network;
     return { channelId, parts: [{ text: firstText(network) ?? firstText() ?? "" }] };
   });
-  await setPostTargets(userId, postId, requests);
-  return saveStep(userId, postId, "method");
+  await setPostTargets(by, postId, requests);
+  return saveStep(by, postId, "method");
 }

@@ -1,4 +1,5 @@
 import { aiAvailability } from "~/modules/ai/ai-access.server";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
 import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
@@ -11,11 +12,11 @@ export interface WizardDefaults {
 }
 
 /** What a new post starts with, so the common path is a click per step. */
-export async function wizardDefaults(userId: string): Promise<WizardDefaults> {
+export async function wizardDefaults(by: ActorRef): Promise<WizardDefaults> {
   const [connected, last, ai] = await Promise.all([
-    usablePlatforms(userId),
-    getDb().post.findFirst({ where: { userId }, orderBy: { createdAt: "desc" }, select: { platforms: true, source: true } }),
-    aiAvailability(userId),
+    usablePlatforms(asActor(by).workspaceId),
+    getDb().post.findFirst({ where: asActor(by), orderBy: { createdAt: "desc" }, select: { platforms: true, source: true } }),
+    aiAvailability(asActor(by).userId),
   ]);
   const remembered = parsePlatforms(last?.platforms ?? "").filter((platform) => connected.includes(platform));
   return {

@@ -1,4 +1,5 @@
 import type { Platform } from "~/core/platforms/platforms";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 import { getDb } from "~/modules/db/db.server";
 import { chooseChannels } from "./compose.server";
 import { createPost, createPostWithTargets, updatePost } from "./post.server";
@@ -8,10 +9,10 @@ import { createPost, createPostWithTargets, updatePost } from "./post.server";
 // (docs/decisions/0063-what-a-new-user-met.md).
 
 /** The user's latest draft in the wizard with no text, no prompt, no image and no time, if any. */
-export async function latestUntouchedDraft(userId: string): Promise<string | null> {
+export async function latestUntouchedDraft(by: ActorRef): Promise<string | null> {
   const draft = await getDb().post.findFirst({
     where: {
-      userId,
+      ...asActor(by),
       status: "draft",
       composeStep: { not: null },
       scheduledAt: null,
@@ -29,28 +30,28 @@ export async function latestUntouchedDraft(userId: string): Promise<string | nul
 
 /** Step 1 by networks: the latest untouched draft takes the choice, or a new draft is made. */
 export async function startWizardDraft(
-  userId: string,
+  by: ActorRef,
   input: { platforms: Platform[]; source: "manual" | "ai"; composeStep: "platforms" | "method" },
 ): Promise<{ id: string }> {
-  const reusable = await latestUntouchedDraft(userId);
-  const post = reusable ? await updatePost(userId, reusable, input) : await createPost(userId, input);
+  const reusable = await latestUntouchedDraft(by);
+  const post = reusable ? await updatePost(by, reusable, input) : await createPost(by, input);
   return { id: post.id };
 }
 
 /** Step 1 by accounts (several on a network): as startWizardDraft, with channels. */
-export async function startWizardDraftForAccounts(userId: string, channelIds: readonly string[], source: "manual" | "ai"): Promise<{ id: string }> {
-  const reusable = await latestUntouchedDraft(userId);
-  if (reusable) await chooseChannels(userId, reusable, channelIds);
+export async function startWizardDraftForAccounts(by: ActorRef, channelIds: readonly string[], source: "manual" | "ai"): Promise<{ id: string }> {
+  const reusable = await latestUntouchedDraft(by);
+  if (reusable) await chooseChannels(by, reusable, channelIds);
   const id =
     reusable ??
     (
       await createPostWithTargets(
-        userId,
+        by,
         channelIds.map((channelId) => ({ channelId, parts: [{ text: "" }] })),
         source,
       )
     ).id;
   // A post made from targets starts outside the wizard (composeStep null): put it in.
-  await updatePost(userId, id, { source, composeStep: "method" });
+  await updatePost(by, id, { source, composeStep: "method" });
   return { id };
 }

@@ -25,7 +25,7 @@ export async function createWorkspace(userId: string, name: string): Promise<Wor
   const workspace = await inTransaction(async (tx) => {
     await lockRow(tx, "User", userId);
     const owned = await tx.workspaceMember.count({ where: { userId, role: "owner", workspace: { personalOfId: null } } });
-    if (owned >= MAX_OWNED_WORKSPACES) throw new AppError("workspace_limit_reached", "workspaces.errors.limit", { values: { count: MAX_OWNED_WORKSPACES } });
+    if (owned >= MAX_OWNED_WORKSPACES) throw new AppError("workspace_limit_reached", "workspaces.errors.limit", { values: { max: MAX_OWNED_WORKSPACES } });
     return tx.workspace.create({
       data: { name, members: { create: { userId, role: "owner" } } },
       select: { id: true, name: true, approvalRequired: true },
