@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { StatusButton } from "~/components/ui/status-button";
 import { StatusBadge, useEventLabel } from "~/components/webhooks/webhook-views";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { webhookParams } from "~/modules/http/params.server";
 import { getPageParams, rethrowAsResponse } from "~/modules/http/route-errors.server";
@@ -24,11 +24,11 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "webhooks.list.attempts" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { webhookId } = getPageParams(params, webhookParams);
   try {
-    const attempts = await listAttempts(user.id, webhookId);
-    const webhook = (await listWebhooks(user.id)).find((hook) => hook.id === webhookId)!;
+    const attempts = await listAttempts(actor.workspaceId, webhookId);
+    const webhook = (await listWebhooks(actor.workspaceId)).find((hook) => hook.id === webhookId)!;
     return { webhook, attempts };
   } catch (error) {
     rethrowAsResponse(error);
@@ -36,14 +36,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { webhookId } = getPageParams(params, webhookParams);
   const { t } = await getRequestT(request);
   const formData = await request.formData();
   const back = `/webhooks/${webhookId}`;
   try {
     if (formData.get("intent") === "test") {
-      const attempt = await pingWebhook(user.id, webhookId);
+      const attempt = await pingWebhook(actor, webhookId);
       return redirectWithToast(
         back,
         attempt.status === "delivered"
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : { color: "error", title: t("webhooks.test.failed", { error: attempt.error ?? "" }) },
       );
     }
-    await resendEvent(user.id, webhookId, String(formData.get("eventId") ?? ""));
+    await resendEvent(actor.workspaceId, webhookId, String(formData.get("eventId") ?? ""));
     return redirectWithToast(back, { color: "success", title: t("webhooks.attempts.resent") });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { StatusButton } from "~/components/ui/status-button";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { isAppError } from "~/modules/errors/app-error";
 import { webhookParams } from "~/modules/http/params.server";
 import { getPageParams, notFoundPage } from "~/modules/http/route-errors.server";
@@ -18,19 +18,19 @@ export const handle: RouteHandle = { title: "webhooks.delete.title" };
 
 /** The confirmation, a page of its own (with or without JavaScript). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { webhookId } = getPageParams(params, webhookParams);
-  const webhook = (await listWebhooks(user.id)).find((hook) => hook.id === webhookId);
+  const webhook = (await listWebhooks(actor.workspaceId)).find((hook) => hook.id === webhookId);
   if (!webhook) notFoundPage();
   return { webhook };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { webhookId } = getPageParams(params, webhookParams);
   const { t } = await getRequestT(request);
   try {
-    await deleteWebhook(user.id, webhookId);
+    await deleteWebhook(actor.workspaceId, webhookId);
     return redirectWithToast("/webhooks", { color: "success", icon: "trash", title: t("webhooks.delete.deleted") });
   } catch (error) {
     if (!isAppError(error)) throw error;

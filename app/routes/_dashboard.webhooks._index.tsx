@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/shells";
 import { AddWebhookForm, SecretOnce, WebhookList } from "~/components/webhooks/webhook-views";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { rethrowUnlessAppError } from "~/modules/errors/app-error";
 import { replyInvalid, replyMessages, replyWithError } from "~/modules/forms/reply.server";
 import type { FormReply } from "~/modules/forms/reply";
@@ -21,14 +21,14 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "webhooks.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [webhooks, flash] = await Promise.all([listWebhooks(user.id), takeSecretFlash(request, "webhook")]);
+  const { actor } = await requireMember(request);
+  const [webhooks, flash] = await Promise.all([listWebhooks(actor.workspaceId), takeSecretFlash(request, "webhook")]);
   const secret = flash.secret && webhooks.some((hook) => hook.id === flash.secret?.id) ? flash.secret.value : null;
   return data({ webhooks, secret }, flash.header ? { headers: { "Set-Cookie": flash.header } } : undefined);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t } = await getRequestT(request);
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: webhookInput });
       if (submission.status !== "success") return replyInvalid(submission, { intent });
       try {
-        const hook = await createWebhook(user.id, submission.value);
+        const hook = await createWebhook(actor, submission.value);
         const headers = combineHeaders(
           await createToastHeaders({ color: "success", title: t("webhooks.add.added") }),
           new Headers({ "Set-Cookie": await secretFlashHeader("webhook", hook.id, hook.secret) }),
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "test": {
       const webhookId = String(formData.get("webhookId") ?? "");
       try {
-        const attempt = await pingWebhook(user.id, webhookId);
+        const attempt = await pingWebhook(actor, webhookId);
         return redirectWithToast(
           "/webhooks",
           attempt.status === "delivered"

@@ -5,9 +5,9 @@ import { pingWebhook } from "~/modules/webhooks/webhooks.server";
 /** POST /api/webhooks/{id}/test: sends a `ping` event now; answers the attempt. */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { webhookId } = getParams(params, webhookParams);
-    return apiData(await pingWebhook(user.id, webhookId));
+    return apiData(await pingWebhook(actor, webhookId));
   },
 });
 

@@ -5,9 +5,9 @@ import { listAttempts } from "~/modules/webhooks/webhooks.server";
 /** GET /api/webhooks/{id}/attempts: the webhook's last 50 delivery attempts, newest first. */
 const handler = apiRoute({
   GET: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { webhookId } = getParams(params, webhookParams);
-    return apiData(await listAttempts(user.id, webhookId));
+    return apiData(await listAttempts(actor.workspaceId, webhookId));
   },
 });
 

@@ -5,9 +5,9 @@ import { resendEvent } from "~/modules/webhooks/webhooks.server";
 /** POST /api/webhooks/{id}/events/{eventId}/resend: queues the event again for this webhook, same event id (204). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { webhookId, eventId } = getParams(params, webhookEventParams);
-    await resendEvent(user.id, webhookId, eventId);
+    await resendEvent(actor.workspaceId, webhookId, eventId);
     return apiNoContent();
   },
 });

@@ -5,9 +5,9 @@ import { deleteWebhook } from "~/modules/webhooks/webhooks.server";
 /** DELETE /api/webhooks/{id}: deletes the webhook and its delivery history (204). */
 const handler = apiRoute({
   DELETE: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { webhookId } = getParams(params, webhookParams);
-    await deleteWebhook(user.id, webhookId);
+    await deleteWebhook(actor.workspaceId, webhookId);
     return apiNoContent();
   },
 });

@@ -7,13 +7,13 @@ import { createWebhook, listWebhooks, webhookInput } from "~/modules/webhooks/we
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
-    return apiData(await listWebhooks(user.id));
+    const { actor } = await requireApiUser(request);
+    return apiData(await listWebhooks(actor.workspaceId));
   },
   POST: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const input = parseBody(webhookInput, await readBody(request));
-    return apiData(await createWebhook(user.id, input), { status: 201 });
+    return apiData(await createWebhook(actor, input), { status: 201 });
   },
 });
 

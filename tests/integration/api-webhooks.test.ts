@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/core/env/env.server";
 import { getDb } from "~/modules/db/db.server";
-import { MAX_WEBHOOKS_PER_USER } from "~/modules/webhooks/webhooks.server";
+import { MAX_WEBHOOKS_PER_WORKSPACE } from "~/modules/webhooks/webhooks.server";
 import * as attempts from "~/routes/api.webhooks.$webhookId.attempts";
 import * as one from "~/routes/api.webhooks.$webhookId";
 import * as webhooks from "~/routes/api.webhooks";
@@ -77,14 +77,14 @@ describe("/api/webhooks", () => {
     expect((await call(create, { method: "POST", cookie, body: { url: "http://127.0.0.1:9/hook", events } })).status).toBe(201);
   });
 
-  it(`accepts exactly ${MAX_WEBHOOKS_PER_USER} of 20 added at once`, async () => {
+  it(`accepts exactly ${MAX_WEBHOOKS_PER_WORKSPACE} of 20 added at once`, async () => {
     const { cookie, user } = await signedInUser("webhooks-burst");
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => call(create, { method: "POST", cookie, body: { url: `https://hooks.example.com/${i}`, events } })),
     );
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_WEBHOOKS_PER_USER);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_WEBHOOKS_PER_WORKSPACE);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused.map((a) => [a.status, a.body.error.code])).toEqual(refused.map(() => [409, "webhook_limit_reached"]));
-    expect(await getDb().webhook.count({ where: { userId: user.id } })).toBe(MAX_WEBHOOKS_PER_USER);
+    expect(await getDb().webhook.count({ where: { userId: user.id } })).toBe(MAX_WEBHOOKS_PER_WORKSPACE);
   });
 });

@@ -29,6 +29,18 @@ describe("the workspaces migration", () => {
       insertRow("QueueSlot", { ...owned("s1", "u1"), channelId: "ch2", weekday: 1, time: "09:00" }),
       insertRow("ApiToken", { ...owned("k1", "u2"), name: "CI", scopes: "posts:read", prefix: "plm_abcd", tokenHash: "hash-1" }),
       insertRow("Webhook", { ...owned("w1", "u1"), url: "https://hooks.example.com/plume", events: "post.published", secretEnc: "sealed" }),
+      insertRow("WebhookEvent", { id: "e1", userId: "u1", type: "post.published", subject: '{"postId":"p1"}', createdAt: at }),
+      insertRow("WebhookDelivery", {
+        id: "e1_w1",
+        eventId: "e1",
+        webhookId: "w1",
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: at,
+        giveUpAt: at,
+        createdAt: at,
+        updatedAt: at,
+      }),
     ]);
 
     const after = await migrate(url);
@@ -63,6 +75,10 @@ describe("the workspaces migration", () => {
       expect(rows.slots).toEqual([{ id: "s1", workspaceId: "u1", channelId: "ch2" }]);
       expect(rows.tokens).toEqual([{ id: "k1", workspaceId: "u2", tokenHash: "hash-1" }]);
       expect(rows.webhooks).toEqual([{ id: "w1", workspaceId: "u1", url: "https://hooks.example.com/plume" }]);
+      // An event goes to its user's personal workspace, its delivery kept.
+      expect(await db.webhookEvent.findMany({ select: { id: true, userId: true, workspaceId: true, deliveries: { select: { id: true } } } })).toEqual([
+        { id: "e1", userId: "u1", workspaceId: "u1", deliveries: [{ id: "e1_w1" }] },
+      ]);
 
       // A user made afterwards, by Prisma or by hand, comes with its personal workspace.
       const made = await db.user.create({ data: { email: "four@example.com", passwordHash: "x" } });

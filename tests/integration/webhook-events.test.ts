@@ -9,6 +9,7 @@ import { getDb } from "~/modules/db/db.server";
 import { settlePostOf } from "~/modules/publishing/outcome.server";
 import { settleStrandedPosts } from "~/modules/publishing/stranded.server";
 import { eventIdOf } from "~/modules/webhook-events/emit.server";
+import { createWorkspace } from "~/modules/workspaces/workspaces.server";
 
 let serial = 0;
 
@@ -159,5 +160,21 @@ describe("one event per change", () => {
     expect(await getDb().post.findUniqueOrThrow({ where: { id: postId } })).toMatchObject({ status: "failed" });
     expect(await eventsAbout("postId", postId)).toEqual([]);
     expect(await getDb().webhookEvent.count({ where: { userId: other.id } })).toBe(0);
+  });
+
+  it("goes to the webhooks of the post's workspace, not to those of its author's own workspace", async () => {
+    const author = await userWithWebhook(["post.published"]);
+    const owner = await getDb().user.create({ data: { email: `webhook-owner-${Date.now()}-${++serial}@example.com`, passwordHash: "x" } });
+    const acme = await createWorkspace(owner.id, "Acme");
+    await getDb().workspaceMember.create({ data: { workspaceId: acme.id, userId: author.id, role: "editor" } });
+    const acmeHook = await getDb().webhook.create({
+      data: { userId: owner.id, workspaceId: acme.id, url: "https://hooks.example.com/acme", events: "post.published", secretEnc: "x" },
+    });
+    const postId = await postWhoseDeliveryEnded(author.id, "published");
+    await getDb().post.update({ where: { id: postId }, data: { workspaceId: acme.id } });
+    await settlePostOf(postId);
+    const [event] = await eventsAbout("postId", postId);
+    expect(event).toMatchObject({ userId: author.id, workspaceId: acme.id });
+    expect(event!.deliveries.map((d) => d.webhookId)).toEqual([acmeHook.id]);
   });
 });

@@ -46,8 +46,8 @@ interface Subject {
 
 /**
  * The two statements writing `type` for `subjects` of `table`: one event per subject that, once
- * the change before them in the transaction is applied, satisfies `state` and whose owner has a
- * webhook listening to `type`; then one pending delivery per such webhook. An event that exists
+ * the change before them in the transaction is applied, satisfies `state` and whose workspace has
+ * a webhook listening to `type`; then one pending delivery per such webhook. An event that exists
  * already (written by whoever made the change first) is left as it is.
  */
 function eventWrites(
@@ -70,16 +70,16 @@ function eventWrites(
   const listening = sql`(',' || w."events" || ',') LIKE ${`%,${type},%`}`;
   return [
     db.$executeRaw`
-      INSERT INTO "WebhookEvent" ("id", "userId", "type", "subject", "createdAt")
-      SELECT ${caseOf(ids)}, s."userId", ${type}, ${`{"${key}":"`} || s."id" || '"}', ${now}
+      INSERT INTO "WebhookEvent" ("id", "userId", "workspaceId", "type", "subject", "createdAt")
+      SELECT ${caseOf(ids)}, s."userId", s."workspaceId", ${type}, ${`{"${key}":"`} || s."id" || '"}', ${now}
       FROM ${raw(`"${table}"`)} s
       WHERE s."id" IN (${joinSql(subjects.map((s) => s.id))}) AND ${state(caseOf(subjects.map((s) => s.occurrence)))}
-        AND EXISTS (SELECT 1 FROM "Webhook" w WHERE w."userId" = s."userId" AND ${listening})
+        AND EXISTS (SELECT 1 FROM "Webhook" w WHERE w."workspaceId" = s."workspaceId" AND ${listening})
       ON CONFLICT ("id") DO NOTHING`,
     db.$executeRaw`
       INSERT INTO "WebhookDelivery" ("id", "eventId", "webhookId", "status", "attempts", "nextAttemptAt", "giveUpAt", "createdAt", "updatedAt")
       SELECT e."id" || '_' || w."id", e."id", w."id", 'pending', 0, ${now}, ${new Date(now.getTime() + DELIVERY_WINDOW_MS)}, ${now}, ${now}
-      FROM "WebhookEvent" e JOIN "Webhook" w ON w."userId" = e."userId"
+      FROM "WebhookEvent" e JOIN "Webhook" w ON w."workspaceId" = e."workspaceId"
       WHERE e."id" IN (${joinSql(ids)}) AND ${listening}
       ON CONFLICT ("eventId", "webhookId") DO NOTHING`,
   ];

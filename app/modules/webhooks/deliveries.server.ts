@@ -77,7 +77,7 @@ export async function anythingDue(now = new Date()): Promise<boolean> {
   return row !== null;
 }
 
-type EventRow = { id: string; userId: string; type: string; subject: string; data: string | null; createdAt: Date };
+type EventRow = { id: string; userId: string; workspaceId: string; type: string; subject: string; data: string | null; createdAt: Date };
 
 /**
  * The events' data, written on each event the first time one of its deliveries is sent (a post or
@@ -92,8 +92,10 @@ async function freezeEventData(events: EventRow[]): Promise<Map<string, string>>
   const subjects = new Map(unfrozen.map((event) => [event.id, JSON.parse(event.subject) as EventSubject]));
   const postIds = [...subjects.values()].flatMap((subject) => ("postId" in subject ? [subject.postId] : []));
   const posts = postIds.length > 0 ? await db.post.findMany({ where: { id: { in: postIds } }, include: postInclude }) : [];
-  const channelUsers = [...new Set(unfrozen.filter((event) => "channelId" in subjects.get(event.id)!).map((event) => event.userId))];
-  const channels = new Map((await Promise.all(channelUsers.map((userId) => listChannels(userId)))).flat().map((channel) => [channel.id, channel]));
+  const channelWorkspaces = [...new Set(unfrozen.filter((event) => "channelId" in subjects.get(event.id)!).map((event) => event.workspaceId))];
+  const channels = new Map(
+    (await Promise.all(channelWorkspaces.map((workspaceId) => listChannels(workspaceId)))).flat().map((channel) => [channel.id, channel]),
+  );
   const built = unfrozen.map((event) => {
     const subject = subjects.get(event.id)!;
     if ("postId" in subject) {
@@ -160,7 +162,7 @@ export async function prepareWebhookDeliveries(deliveries: ClaimedWebhookDeliver
     select: {
       id: true,
       webhook: { select: { url: true, secretEnc: true } },
-      event: { select: { id: true, userId: true, type: true, subject: true, data: true, createdAt: true } },
+      event: { select: { id: true, userId: true, workspaceId: true, type: true, subject: true, data: true, createdAt: true } },
     },
   });
   let data: Map<string, string> | null = null;

@@ -10,11 +10,11 @@ import { isPrivateAddress } from "./address.server";
 import { webhookFormSchema } from "./schemas";
 import { attemptWebhookDelivery, LEASE_MS, sendOptions, type AttemptView } from "./deliveries.server";
 import type { SendOptions } from "./send.server";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 
 // A user's webhooks (docs/decisions/0076-webhooks.md). Managed with the session only.
 
-export const MAX_WEBHOOKS_PER_USER = 10;
+export const MAX_WEBHOOKS_PER_WORKSPACE = 10;
 export const ATTEMPTS_SHOWN = 50;
 
 export interface WebhookView {
@@ -57,17 +57,20 @@ export const webhookInput = webhookFormSchema.extend({
   url: webhookFormSchema.shape.url.refine(urlAllowed, { error: "webhooks.errors.urlInvalid" }),
 });
 
-export async function listWebhooks(userId: string): Promise<WebhookView[]> {
-  const rows = await getDb().webhook.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+/** A workspace's webhooks, oldest first. */
+export async function listWebhooks(workspaceId: string): Promise<WebhookView[]> {
+  const rows = await getDb().webhook.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return rows.map(toView);
 }
 
 /**
  * Adds a webhook and answers it with its secret, the only time the secret is shown. The limit is
- * claimed by the insert itself (INSERT … SELECT … WHERE fewer than the limit; on PostgreSQL after
- * locking the user's row in the same transaction, so concurrent adds count each other).
+ * claimed by the insert itself (INSERT … SELECT … WHERE fewer than the workspace's limit; on
+ * PostgreSQL after locking the workspace's row in the same transaction, so concurrent adds count
+ * each other).
  */
-export async function createWebhook(userId: string, input: z.infer<typeof webhookInput>): Promise<WebhookView & { secret: string }> {
+export async function createWebhook(by: ActorRef, input: z.infer<typeof webhookInput>): Promise<WebhookView & { secret: string }> {
+  const { userId, workspaceId } = asActor(by);
   const db = getDb();
   const id = newRecordId();
   const secret = `whsec_${randomBytes(24).toString("base64url")}`;
@@ -75,28 +78,30 @@ export async function createWebhook(userId: string, input: z.infer<typeof webhoo
   const now = new Date();
   const insert = db.$executeRaw`
     INSERT INTO "Webhook" ("id", "userId", "workspaceId", "url", "events", "secretEnc", "createdAt")
-    SELECT ${id}, ${userId}, ${personalWorkspaceId(userId)}, ${input.url}, ${events}, ${seal(secret)}, ${now}
-    WHERE (SELECT COUNT(*) FROM "Webhook" WHERE "userId" = ${userId}) < ${MAX_WEBHOOKS_PER_USER}`;
-  const results = getEnv().isPostgres ? await db.$transaction([db.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`, insert]) : [await insert];
+    SELECT ${id}, ${userId}, ${workspaceId}, ${input.url}, ${events}, ${seal(secret)}, ${now}
+    WHERE (SELECT COUNT(*) FROM "Webhook" WHERE "workspaceId" = ${workspaceId}) < ${MAX_WEBHOOKS_PER_WORKSPACE}`;
+  const results = getEnv().isPostgres
+    ? await db.$transaction([db.$queryRaw`SELECT 1 FROM "Workspace" WHERE "id" = ${workspaceId} FOR UPDATE`, insert])
+    : [await insert];
   const inserted = results[results.length - 1] as number;
-  if (inserted !== 1) throw new AppError("webhook_limit_reached", "webhooks.errors.limitReached", { values: { max: MAX_WEBHOOKS_PER_USER } });
+  if (inserted !== 1) throw new AppError("webhook_limit_reached", "webhooks.errors.limitReached", { values: { max: MAX_WEBHOOKS_PER_WORKSPACE } });
   return { ...toView({ id, url: input.url, events, createdAt: now, lastStatus: null }), secret };
 }
 
-async function ownWebhook(userId: string, webhookId: string) {
-  const row = await getDb().webhook.findFirst({ where: { id: webhookId, userId } });
+async function ownWebhook(workspaceId: string, webhookId: string) {
+  const row = await getDb().webhook.findFirst({ where: { id: webhookId, workspaceId } });
   if (!row) throw new AppError("not_found", "webhooks.errors.notFound");
   return row;
 }
 
-export async function deleteWebhook(userId: string, webhookId: string): Promise<void> {
-  const { count } = await getDb().webhook.deleteMany({ where: { id: webhookId, userId } });
+export async function deleteWebhook(workspaceId: string, webhookId: string): Promise<void> {
+  const { count } = await getDb().webhook.deleteMany({ where: { id: webhookId, workspaceId } });
   if (count === 0) throw new AppError("not_found", "webhooks.errors.notFound");
 }
 
 /** The webhook's last ATTEMPTS_SHOWN attempts, newest first. */
-export async function listAttempts(userId: string, webhookId: string): Promise<AttemptView[]> {
-  await ownWebhook(userId, webhookId);
+export async function listAttempts(workspaceId: string, webhookId: string): Promise<AttemptView[]> {
+  await ownWebhook(workspaceId, webhookId);
   const rows = await getDb().webhookAttempt.findMany({
     where: { webhookId },
     orderBy: [{ at: "desc" }, { id: "desc" }],
@@ -120,15 +125,16 @@ export async function listAttempts(userId: string, webhookId: string): Promise<A
  * Sends a `ping` event to the webhook now and answers the attempt. A ping is not retried (resend
  * it from the attempts instead).
  */
-export async function pingWebhook(userId: string, webhookId: string, options: Partial<SendOptions> = {}): Promise<AttemptView> {
-  const hook = await ownWebhook(userId, webhookId);
+export async function pingWebhook(by: ActorRef, webhookId: string, options: Partial<SendOptions> = {}): Promise<AttemptView> {
+  const { userId, workspaceId } = asActor(by);
+  const hook = await ownWebhook(workspaceId, webhookId);
   const db = getDb();
   const now = new Date();
   const eventId = newEventId();
   const deliveryId = newRecordId();
   const workerId = `ping:${randomBytes(4).toString("hex")}`;
   await db.$transaction([
-    db.webhookEvent.create({ data: { id: eventId, userId, type: "ping", subject: JSON.stringify({ webhookId: hook.id }), createdAt: now } }),
+    db.webhookEvent.create({ data: { id: eventId, userId, workspaceId, type: "ping", subject: JSON.stringify({ webhookId: hook.id }), createdAt: now } }),
     db.webhookDelivery.create({
       data: {
         id: deliveryId,
@@ -151,8 +157,8 @@ export async function pingWebhook(userId: string, webhookId: string, options: Pa
  * Queues an event again for this webhook, with the same event id, due now and retried for another
  * 24 hours. Refused while it is being sent (409).
  */
-export async function resendEvent(userId: string, webhookId: string, eventId: string): Promise<void> {
-  await ownWebhook(userId, webhookId);
+export async function resendEvent(workspaceId: string, webhookId: string, eventId: string): Promise<void> {
+  await ownWebhook(workspaceId, webhookId);
   const now = new Date();
   const { count } = await getDb().webhookDelivery.updateMany({
     where: { webhookId, eventId, status: { not: "sending" } },

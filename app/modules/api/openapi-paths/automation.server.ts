@@ -48,7 +48,7 @@ export const AUTOMATION_PATHS: ApiPaths = {
       summary: "Add a webhook; its `secret` is in this answer only",
       description:
         "`url`: https, at most 2,000 characters, not a private or loopback address (http and private addresses only when the instance sets WEBHOOKS_ALLOW_PRIVATE=true). " +
-        "`events`: one or more of `post.published`, `post.failed`, `channel.needs_reconnect`. At most 10 webhooks a user (409 `webhook_limit_reached`). " +
+        "`events`: one or more of `post.published`, `post.failed`, `channel.needs_reconnect`. At most 10 webhooks a workspace (409 `webhook_limit_reached`). " +
         'Each event is a POST of `{id, type, createdAt, data}` with headers `Plume-Event-Id` and `Plume-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`; ' +
         "anything but a 2xx within 10 s is retried with the same id for 24 hours (30 s, 2 min, 10 min, 1 h, 3 h, then every 6 h). Redirects are not followed.",
       body: webhookInput,
