@@ -80,6 +80,18 @@ describe("the current workspace", () => {
   });
 });
 
+describe("channels and workspaces", () => {
+  it("one account is one channel in a workspace, and may be connected in another too", async () => {
+    const alice = await user();
+    const acme = await createWorkspace(alice.id, "Acme");
+    const account = { userId: alice.id, network: "linkedin", providerUserId: `member-${alice.id}` };
+    await getDb().channel.create({ data: { ...account, workspaceId: alice.id } });
+    await getDb().channel.create({ data: { ...account, workspaceId: acme.id } });
+    await expect(getDb().channel.create({ data: { ...account, workspaceId: acme.id } })).rejects.toThrow();
+    expect(await getDb().channel.count({ where: { userId: alice.id } })).toBe(2);
+  });
+});
+
 describe("the workspace of an API call", () => {
   const listPosts = (init: { cookie?: string; headers?: Record<string, string> }) => call(posts.loader as Handler, { url: `${BASE}/api/posts`, ...init });
 

@@ -117,7 +117,8 @@ export async function addMemberPages(userId: string, channelId: string, provider
   }
   const added = [];
   for (const page of chosen) {
-    const key = { userId_network_providerUserId: { userId, network, providerUserId: page.providerUserId } };
+    const workspaceId = personalWorkspaceId(userId);
+    const key = { workspaceId_network_providerUserId: { workspaceId, network, providerUserId: page.providerUserId } };
     const data = {
       kind: "page",
       managedBy: row.providerUserId,
@@ -138,7 +139,7 @@ export async function addMemberPages(userId: string, channelId: string, provider
     const previous = await getDb().channel.findUnique({ where: key, select: { avatarUrl: true } });
     const channel = await getDb().channel.upsert({
       where: key,
-      create: { userId, workspaceId: personalWorkspaceId(userId), network, providerUserId: page.providerUserId, ...data },
+      create: { userId, workspaceId, network, providerUserId: page.providerUserId, ...data },
       update: data,
       select: { id: true },
     });

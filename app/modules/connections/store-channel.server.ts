@@ -50,11 +50,12 @@ export async function storeChannel(
     lastError: null,
     connectedAt: now,
   };
-  const key = { userId_network_providerUserId: { userId, network, providerUserId: account.providerUserId } };
+  const workspaceId = personalWorkspaceId(userId);
+  const key = { workspaceId_network_providerUserId: { workspaceId, network, providerUserId: account.providerUserId } };
   const previous = await getDb().channel.findUnique({ where: key, select: { avatarUrl: true } });
   const channel = await getDb().channel.upsert({
     where: key,
-    create: { userId, workspaceId: personalWorkspaceId(userId), network, providerUserId: account.providerUserId, kind: account.kind, ...data },
+    create: { userId, workspaceId, network, providerUserId: account.providerUserId, kind: account.kind, ...data },
     update: data,
     select: { id: true },
   });
