@@ -44,8 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getToast(request),
     getSessionState(request),
   ]);
-  const user = session.status === "valid" ? session.user : null;
-  const [reconnect, notices] = user ? await Promise.all([reconnectNeed(user.id), unreadNotices(user.id)]) : [null, []];
+  const signedIn = session.status === "valid" ? session : null;
+  const user = signedIn?.user ?? null;
+  // The accounts to reconnect are the current workspace's; the notices are the user's own.
+  const [reconnect, notices] = signedIn ? await Promise.all([reconnectNeed(signedIn.workspace.id), unreadNotices(signedIn.user.id)]) : [null, []];
   // A session that has gone is ended here on every page, signed-in pages also redirect to sign in.
   const clearSession = session.status === "invalid" ? { "Set-Cookie": await clearSessionCookie() } : null;
   return data(

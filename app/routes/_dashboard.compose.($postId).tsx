@@ -111,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await removeImage(actor, savedId, intent.imageId);
         return redirect(composePath(savedId));
       case "connect":
-        return redirectDocument(await connectAddress(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`)));
+        return redirectDocument(await connectAddress(user, sessionId, intent.network, composePath(savedId, `?add=${intent.network}`), actor.workspaceId));
       case "queue":
         // Refused (no free slot, say), the saved draft stays open in the composer with the reason.
         return await addToQueueAndReturn(request, { actor, timezone: user.timezone }, savedId, `/posts/${savedId}`, composePath(savedId));

@@ -27,7 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { connect } = submission.value;
   try {
     await saveStep(actor, postId, connect ? "platforms" : "method", { platforms: chosenPlatforms(submission.value) });
-    if (connect) return redirectDocument(await startConnect(user, sessionId, connect, { returnTo: stepPath(postId, "platforms") }));
+    if (connect)
+      return redirectDocument(await startConnect(user, sessionId, connect, { returnTo: stepPath(postId, "platforms"), workspaceId: actor.workspaceId }));
   } catch (error) {
     rethrowUnlessAppError(error);
     return replyWithError(request, submission, error);

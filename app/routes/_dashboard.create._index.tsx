@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!connect) return redirect(stepPath(post.id, "method"));
   const returnTo = stepPath(post.id, "platforms");
   try {
-    return redirectDocument(await startConnect(user, sessionId, connect, { returnTo }));
+    return redirectDocument(await startConnect(user, sessionId, connect, { returnTo, workspaceId: actor.workspaceId }));
   } catch (error) {
     rethrowUnlessAppError(error);
     // The draft now has its own page: the refusal is said there.

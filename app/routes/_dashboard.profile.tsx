@@ -34,18 +34,18 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "profile.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireMember(request);
+  const { user, workspace } = await requireMember(request);
   const [profile, sessions, billing, channels] = await Promise.all([
     getUserProfile(user.id),
     countSessions(user.id),
     billingAccount(user.id),
-    listChannels(user.id),
+    listChannels(workspace.id),
   ]);
   return { profile, sessions, billing, channels, networks: networkAvailability(), timeZones: listTimeZones() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t, locale } = await getRequestT(request);
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const provider = formData.get("provider");
         if (!isPlatform(provider)) return replyMessages([t("errors.validationFailed")], 400);
         try {
-          const { flaggedPosts } = await disconnect(user.id, provider);
+          const { flaggedPosts } = await disconnect(actor, provider);
           return redirectWithToast("/profile#connections", {
             color: "success",
             title: t(`connections.disconnected.${provider}`),

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { StatusButton } from "~/components/ui/status-button";
 import { logger } from "~/core/logger/logger.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { accountLabel } from "~/modules/connections/account-label";
 import { findChannel } from "~/modules/connections/connection.server";
 import { disconnectChannel } from "~/modules/connections/disconnect.server";
@@ -22,25 +22,25 @@ export const handle: RouteHandle = { title: "profile.connections.confirmPage" };
 
 /** The confirmation without JavaScript (with it, the profile's dialog posts straight to the action). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { channelId } = getPageParams(params, channelParams);
-  const channel = await findChannel(user.id, channelId);
+  const channel = await findChannel(actor.workspaceId, channelId);
   if (!channel) notFoundPage();
   return { channel };
 }
 
 /** Disconnects this one channel: X's tokens are revoked, posts targeting it flagged. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { channelId } = getPageParams(params, channelParams);
   const { t } = await getRequestT(request);
   const back = "/profile#connections";
-  const channel = await findChannel(user.id, channelId);
+  const channel = await findChannel(actor.workspaceId, channelId);
   // Gone already (disconnected in another tab): say so rather than fail.
   if (!channel) return redirectWithToast(back, { color: "error", title: t("connections.errors.channelNotFound") });
   const account = accountLabel(channel);
   try {
-    const { flaggedPosts } = await disconnectChannel(user.id, channelId);
+    const { flaggedPosts } = await disconnectChannel(actor, channelId);
     return redirectWithToast(back, {
       color: "success",
       title: t("connections.channelDisconnected", { account }),

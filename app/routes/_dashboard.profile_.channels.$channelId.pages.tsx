@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddPagesForm } from "~/components/profile/add-pages-form";
 import { logger } from "~/core/logger/logger.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { addMemberPages, listMemberPages } from "~/modules/connections/pages.server";
 import { addPagesFormSchema } from "~/modules/connections/schemas";
 import { AppError, isAppError } from "~/modules/errors/app-error";
@@ -23,11 +23,11 @@ export const handle: RouteHandle = { title: "profile.pages.title" };
 // the profile. A plain POST form of checkboxes: works without JavaScript.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { actor } = await requireMember(request);
   const { channelId } = getPageParams(params, channelParams);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/profile#connections");
   try {
-    return { ...(await listMemberPages(user.id, channelId)), returnTo, problem: null };
+    return { ...(await listMemberPages(actor.workspaceId, channelId)), returnTo, problem: null };
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") notFoundPage();
     if (!isAppError(error)) throw error;
@@ -38,13 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, actor } = await requireMember(request);
   const { channelId } = getPageParams(params, channelParams);
   const submission = parseWithZod(await request.formData(), { schema: addPagesFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { t } = await getRequestT(request);
   try {
-    const { added } = await addMemberPages(user.id, channelId, submission.value.pages);
+    const { added } = await addMemberPages(actor, channelId, submission.value.pages);
     return redirectWithToast(safeRedirect(submission.value.returnTo, "/profile#connections"), {
       color: "success",
       title: t("connections.pages.added", { count: added.length }),

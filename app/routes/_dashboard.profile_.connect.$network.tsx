@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppPasswordForm } from "~/components/profile/app-password-form";
 import { InstanceForm } from "~/components/profile/instance-form";
 import { logger } from "~/core/logger/logger.server";
-import { requireUser, requireMember } from "~/modules/auth/guards.server";
+import { requireMember } from "~/modules/auth/guards.server";
 import { appPasswordHelpUrl, connectWithAppPassword } from "~/modules/connections/app-password.server";
 import { listChannels } from "~/modules/connections/connection.server";
 import { connectsByInstance, startInstanceConnect } from "~/modules/connections/instance-connect.server";
@@ -27,9 +27,9 @@ export const handle: RouteHandle = { title: "profile.connections.title" };
 const hideFields = ["appPassword"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { workspace } = await requireMember(request);
   const { network } = getPageParams(params, networkParams);
-  const reconnect = (await listChannels(user.id)).some((channel) => channel.network === network);
+  const reconnect = (await listChannels(workspace.id)).some((channel) => channel.network === network);
   if (connectsByInstance(network)) {
     // Reconnecting an account comes prefilled with its instance (?instance=host).
     const instance = (new URL(request.url).searchParams.get("instance") ?? "").slice(0, 300);
@@ -46,11 +46,13 @@ function returnToOf(request: Request): string {
 }
 
 async function connectByInstance(request: Request, network: Parameters<typeof startInstanceConnect>[2], formData: FormData) {
-  const { user, sessionId } = await requireMember(request);
+  const { user, sessionId, workspace } = await requireMember(request);
   const submission = parseWithZod(formData, { schema: instanceFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    return redirectDocument(await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: returnToOf(request) }));
+    return redirectDocument(
+      await startInstanceConnect(user, sessionId, network, submission.value, { returnTo: returnToOf(request), workspaceId: workspace.id }),
+    );
   } catch (error) {
     if (!isAppError(error)) logger.error({ err: error, userId: user.id, network }, "Instance connection failed to start");
     const failure = isAppError(error) ? error : new AppError("connect_failed", `connections.errors.connectFailed.${network}`);
@@ -59,7 +61,7 @@ async function connectByInstance(request: Request, network: Parameters<typeof st
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, workspace } = await requireMember(request);
   const { network } = getPageParams(params, networkParams);
   const formData = await request.formData();
   if (connectsByInstance(network)) return connectByInstance(request, network, formData);
@@ -68,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(submission, { hideFields });
   const { t } = await getRequestT(request);
   try {
-    const { update } = await connectWithAppPassword(user, network, submission.value);
+    const { update } = await connectWithAppPassword(user, network, submission.value, workspace.id);
     return redirectWithToast(returnToOf(request), {
       color: "success",
       title: t(update ? `connections.updated.${network}` : `connections.connected.${network}`),

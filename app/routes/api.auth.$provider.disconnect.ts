@@ -6,10 +6,10 @@ import { getParams, providerParams } from "~/modules/http/params.server";
 /** POST /api/auth/{provider}/disconnect (userIdProvider?): removes the connection (X's token is revoked). */
 const handler = apiRoute({
   POST: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { provider } = getParams(params, providerParams);
     const { userIdProvider } = parseBody(disconnectBodySchema, await readBody(request));
-    await disconnect(user.id, provider, { providerUserId: userIdProvider });
+    await disconnect(actor, provider, { providerUserId: userIdProvider });
     return apiData(null);
   },
 });

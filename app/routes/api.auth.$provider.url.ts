@@ -10,13 +10,15 @@ import { networkRules } from "~/modules/networks/rules";
  */
 const handler = apiRoute({
   GET: async ({ request, params }) => {
-    const { user, sessionId } = await requireApiUser(request);
+    const { user, sessionId, workspace } = await requireApiUser(request);
     const { provider } = getParams(params, providerParams);
     const query = new URL(request.url).searchParams;
     const { prompt, returnTo } = connectQuerySchema.parse({ prompt: query.get("prompt") ?? undefined, returnTo: query.get("returnTo") ?? undefined });
     const url = await startConnect(user, sessionId, provider, {
       returnTo: returnTo ?? null,
       prompt: networkRules(provider).switchAccount === "login" ? prompt : undefined,
+      // The channel goes into the workspace this call acts in (the header's, else the session's).
+      workspaceId: workspace.id,
     });
     return apiData({ url });
   },

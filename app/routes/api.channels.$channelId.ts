@@ -5,9 +5,9 @@ import { channelParams, getParams } from "~/modules/http/params.server";
 /** DELETE /api/channels/{id}: removes one of the caller's channels (204; X's tokens are revoked); 404 for anyone else's. */
 const handler = apiRoute({
   DELETE: async ({ request, params }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { channelId } = getParams(params, channelParams);
-    await disconnectChannel(user.id, channelId);
+    await disconnectChannel(actor, channelId);
     return apiNoContent();
   },
 });

@@ -11,15 +11,15 @@ import { addOrganizationBodySchema, organizationUrnOf } from "~/modules/connecti
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { user } = await requireApiUser(request);
-    const { pages } = await listMemberPages(user.id, await pagesMemberOf(user.id, "linkedin"));
+    const { workspace } = await requireApiUser(request);
+    const { pages } = await listMemberPages(workspace.id, await pagesMemberOf(workspace.id, "linkedin"));
     return apiData(pages.map((page) => ({ id: page.providerUserId, name: page.displayName, logoUrl: page.logoUrl, added: page.added })));
   },
   POST: async ({ request }) => {
-    const { user } = await requireApiUser(request);
+    const { actor } = await requireApiUser(request);
     const { organizationId } = parseBody(addOrganizationBodySchema, await readBody(request));
-    const { added } = await addMemberPages(user.id, await pagesMemberOf(user.id, "linkedin"), [organizationUrnOf(organizationId)]);
-    const channel = (await listChannels(user.id)).find((candidate) => candidate.id === added[0]?.id);
+    const { added } = await addMemberPages(actor, await pagesMemberOf(actor.workspaceId, "linkedin"), [organizationUrnOf(organizationId)]);
+    const channel = (await listChannels(actor.workspaceId)).find((candidate) => candidate.id === added[0]?.id);
     return apiData(channel, { status: 201 });
   },
 });

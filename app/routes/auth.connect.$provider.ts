@@ -14,12 +14,16 @@ export async function loader() {
 
 /** The "Connect" buttons post here (no JavaScript needed) and go on to the provider's consent page. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireMember(request);
+  const { user, sessionId, workspace } = await requireMember(request);
   const form = await request.formData();
   const returnTo = safeRedirect(form.get("returnTo"), "/profile");
   const { provider } = getPageParams(params, providerParams);
   try {
-    const url = await startConnect(user, sessionId, provider, { returnTo, prompt: form.get("prompt") === "login" ? "login" : undefined });
+    const url = await startConnect(user, sessionId, provider, {
+      returnTo,
+      prompt: form.get("prompt") === "login" ? "login" : undefined,
+      workspaceId: workspace.id,
+    });
     return redirectDocument(url);
   } catch (error) {
     rethrowUnlessAppError(error);

@@ -14,7 +14,8 @@ const notFound = () =>
 
 /**
  * A connected account's picture, the app's own copy (docs/decisions/0053), served only to the
- * channel's owner; anyone else, signed in or not, gets 404 as if it did not exist (as /media does).
+ * members of the channel's workspace; anyone else, signed in or not, gets 404 as if it did not
+ * exist (as /media does).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

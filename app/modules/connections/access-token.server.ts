@@ -78,7 +78,10 @@ const renewed = (row: { accessTokenEnc: string | null; expiresAt: Date | null },
   fresh(row.expiresAt) || (row.accessTokenEnc !== stale && valid(row.expiresAt));
 
 export async function markNeedsReconnect(connectionId: string, reason: string): Promise<void> {
-  const channel = await getDb().channel.findUnique({ where: { id: connectionId }, select: { userId: true, network: true, providerUserId: true, kind: true } });
+  const channel = await getDb().channel.findUnique({
+    where: { id: connectionId },
+    select: { workspaceId: true, network: true, providerUserId: true, kind: true },
+  });
   // The write that turns it from working to needing reconnecting tells the webhooks, once.
   await markChannelsNeedReconnect({ id: connectionId }, { lastError: reason.slice(0, 500), refreshLeaseUntil: null }, { alsoStopped: true });
   // A member's pages hold a copy of the same token (docs/decisions/0058).
@@ -214,6 +217,7 @@ export function keptRefreshToken(rotating: boolean, storedSealed: string | null,
 type HeldRow = {
   id: string;
   userId: string;
+  workspaceId: string;
   network: string;
   providerUserId: string;
   kind: string;

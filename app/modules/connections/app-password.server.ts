@@ -1,4 +1,5 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 import { isProviderError } from "~/integrations/provider-error";
 import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
@@ -33,6 +34,8 @@ export async function connectWithAppPassword(
   user: { id: string },
   network: NetworkId,
   input: { identifier: string; appPassword: string; service?: string },
+  /** The workspace the channel goes into (by default the user's personal one). */
+  workspaceId: string = personalWorkspaceId(user.id),
 ): Promise<{ channelId: string; update: boolean; displayName: string }> {
   const descriptor = getNetwork(network).appPassword;
   if (!descriptor) throw new AppError("provider_unavailable", `connections.errors.unavailable.${network}`);
@@ -52,6 +55,6 @@ export async function connectWithAppPassword(
     throw new AppError("connect_failed", `connections.errors.connectFailed.${network}`);
   }
   const { account, ...tokens } = session;
-  const { channelId, update } = await storeChannel(user.id, network, tokens, account);
+  const { channelId, update } = await storeChannel({ userId: user.id, workspaceId }, network, tokens, account);
   return { channelId, update, displayName: account.displayName };
 }

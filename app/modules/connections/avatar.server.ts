@@ -109,7 +109,11 @@ export async function refreshChannelAvatar(channelId: string, previousUrl: strin
 /** The bytes of one of the user's channels' avatar (WebP) and its version; another user's, or none, is null. */
 export async function readChannelAvatar(userId: string, channelId: string): Promise<{ bytes: Buffer; version: string } | null> {
   if (!isRecordId(channelId)) return null;
-  const channel = await getDb().channel.findFirst({ where: { id: channelId, userId }, select: { avatarKey: true } });
+  // For the members of the channel's workspace, whichever is current (a page of another tab may ask).
+  const channel = await getDb().channel.findFirst({
+    where: { id: channelId, workspace: { members: { some: { userId } } } },
+    select: { avatarKey: true },
+  });
   if (!channel?.avatarKey) return null;
   try {
     return { bytes: await readStoredFile(channel.avatarKey), version: avatarVersion(channel.avatarKey) };

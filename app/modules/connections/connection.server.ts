@@ -107,18 +107,18 @@ function toChannelEntry(row: ChannelRow, all: readonly ChannelRow[]): ChannelEnt
   };
 }
 
-/** Every channel of a user, oldest first (the order the profile groups them in). */
-export async function listChannels(userId: string): Promise<ChannelEntry[]> {
-  const rows = await getDb().channel.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+/** Every channel of a workspace, oldest first (the order the profile groups them in). */
+export async function listChannels(workspaceId: string): Promise<ChannelEntry[]> {
+  const rows = await getDb().channel.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return rows.filter((row) => isNetworkId(row.network)).map((row) => toChannelEntry(row, rows));
 }
 
-/** One of the user's channels; another user's, or none, is null. */
-export async function findChannel(userId: string, channelId: string): Promise<ChannelEntry | null> {
-  const row = await getDb().channel.findFirst({ where: { id: channelId, userId } });
+/** One of the workspace's channels; another workspace's, or none, is null. */
+export async function findChannel(workspaceId: string, channelId: string): Promise<ChannelEntry | null> {
+  const row = await getDb().channel.findFirst({ where: { id: channelId, workspaceId } });
   if (!row || !isNetworkId(row.network)) return null;
   const members = row.managedBy
-    ? await getDb().channel.findMany({ where: { userId, network: row.network, kind: "member", providerUserId: row.managedBy } })
+    ? await getDb().channel.findMany({ where: { workspaceId, network: row.network, kind: "member", providerUserId: row.managedBy } })
     : [];
   return toChannelEntry(row, members);
 }

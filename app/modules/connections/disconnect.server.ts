@@ -1,4 +1,5 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 import { isProviderError } from "~/integrations/provider-error";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { trackEventFor } from "~/modules/analytics/server-events.server";
@@ -23,12 +24,13 @@ interface DisconnectedChannel {
 /**
  * Removes one channel and its tokens (revoked at the network first where it has a revocation
  * endpoint; a failed revocation is logged, the tokens are deleted anyway). Scheduled posts targeting that channel, and only it, are
- * flagged, not lost. Another user's channel is not_found, as if it did not exist.
+ * flagged, not lost. Another workspace's channel is not_found, as if it did not exist.
  */
-export async function disconnectChannel(userId: string, channelId: string): Promise<DisconnectedChannel> {
+export async function disconnectChannel(by: ActorRef, channelId: string): Promise<DisconnectedChannel> {
+  const { userId, workspaceId } = asActor(by);
   const notFound = () => new AppError("not_found", "connections.errors.channelNotFound");
   if (!isRecordId(channelId)) throw notFound();
-  const channel = await getDb().channel.findFirst({ where: { id: channelId, userId } });
+  const channel = await getDb().channel.findFirst({ where: { id: channelId, workspaceId } });
   if (!channel || !isNetworkId(channel.network)) throw notFound();
   return removeChannel(userId, channel);
 }
@@ -37,8 +39,9 @@ export async function disconnectChannel(userId: string, channelId: string): Prom
  * Version 1: disconnects the first channel of the network (oldest first), or, with
  * `providerUserId`, the one of that account at the provider; none is not_connected.
  */
-export async function disconnect(userId: string, provider: Platform, expected: { providerUserId?: string } = {}): Promise<{ flaggedPosts: number }> {
-  const channels = await getDb().channel.findMany({ where: { userId, network: provider }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+export async function disconnect(by: ActorRef, provider: Platform, expected: { providerUserId?: string } = {}): Promise<{ flaggedPosts: number }> {
+  const { userId, workspaceId } = asActor(by);
+  const channels = await getDb().channel.findMany({ where: { workspaceId, network: provider }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const channel = expected.providerUserId === undefined ? channels[0] : channels.find((c) => c.providerUserId === expected.providerUserId);
   if (!channel) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);
   const { flaggedPosts } = await removeChannel(userId, channel);
@@ -67,7 +70,7 @@ async function removeChannel(userId: string, channel: ChannelRow): Promise<Disco
     }
   }
   // Flagged first: deleting the channel unlinks its targets, after which nobody could tell them apart.
-  const [flagged] = await getDb().$transaction([flagPostsTargeting(userId, channel), getDb().channel.delete({ where: { id: channel.id } })]);
+  const [flagged] = await getDb().$transaction([flagPostsTargeting(channel), getDb().channel.delete({ where: { id: channel.id } })]);
   await deleteAvatarFiles([channel.avatarKey]);
   trackEventFor(userId, "channel disconnected", { network, kind: channel.kind, channel_id: channel.id, flagged_posts: flagged.count });
   // The member's pages published with the token just deleted: they stop too, kept (with their

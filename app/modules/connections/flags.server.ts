@@ -8,28 +8,28 @@ import type { NetworkId } from "~/core/platforms/platforms";
 export const DISCONNECTED_FLAG = "platform_disconnected";
 
 /** The flag for the posts targeting this channel; run before the channel is deleted (targets keep their row, lose the link). */
-export function flagPostsTargeting(userId: string, channel: { id: string; network: string }) {
+export function flagPostsTargeting(channel: { id: string; network: string; workspaceId: string }) {
   return getDb().post.updateMany({
-    where: { userId, status: "scheduled", targets: { some: { channelId: channel.id } } },
+    where: { workspaceId: channel.workspaceId, status: "scheduled", targets: { some: { channelId: channel.id } } },
     data: { errorCode: DISCONNECTED_FLAG, errorMessage: channel.network },
   });
 }
 
 /**
- * After a channel of `provider` is connected: when it is now the user's only channel of that network,
- * the targets of that network without a channel, on the user's drafts and flagged scheduled posts,
+ * After a channel of `provider` is connected: when it is now the workspace's only channel of that
+ * network, the targets of that network without a channel, on its drafts and flagged scheduled posts,
  * are given this one (what one account per network always meant: a draft started before connecting,
  * a post whose account was disconnected). With several channels nobody can tell which one a target
  * meant: it stays as it is until the post is edited. Then a flagged post whose targets all have a
  * channel again loses its flag.
  */
-export async function clearDisconnectFlags(userId: string, provider: NetworkId): Promise<void> {
+export async function clearDisconnectFlags(workspaceId: string, provider: NetworkId): Promise<void> {
   const db = getDb();
-  const flagged = { userId, status: "scheduled", errorCode: DISCONNECTED_FLAG, errorMessage: provider };
-  const channels = await db.channel.findMany({ where: { userId, network: provider }, select: { id: true } });
+  const flagged = { workspaceId, status: "scheduled", errorCode: DISCONNECTED_FLAG, errorMessage: provider };
+  const channels = await db.channel.findMany({ where: { workspaceId, network: provider }, select: { id: true } });
   if (channels.length === 1) {
     await db.postTarget.updateMany({
-      where: { channelId: null, network: provider, post: { OR: [flagged, { userId, status: "draft" }] } },
+      where: { channelId: null, network: provider, post: { OR: [flagged, { workspaceId, status: "draft" }] } },
       data: { channelId: channels[0]!.id },
     });
   }

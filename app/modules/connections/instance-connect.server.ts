@@ -1,4 +1,5 @@
 import { createPkcePair } from "~/integrations/networks/pkce.server";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import type { ChannelLimits, InstanceApp, InstanceConnectDescriptor } from "~/integrations/networks/types";
 import { isProviderError } from "~/integrations/provider-error";
@@ -11,7 +12,7 @@ import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { safeRedirect } from "~/modules/http/redirect";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
-import { consumeState, newOAuthState, STATE_TTL_MS } from "./oauth.server";
+import { consumeState, newOAuthState, STATE_TTL_MS, stateWorkspace } from "./oauth.server";
 import { storeChannel } from "./store-channel.server";
 
 // Connecting a network where every server is its own provider (Mastodon), docs/decisions/0057:
@@ -108,7 +109,7 @@ export async function startInstanceConnect(
   sessionId: string,
   network: NetworkId,
   input: { instance: string },
-  options: { returnTo?: string | null } = {},
+  options: { returnTo?: string | null; workspaceId?: string } = {},
 ): Promise<string> {
   const descriptor = descriptorOf(network);
   await enforce(`connect-instance:user:${user.id}`, instanceConnectStartsPerUser);
@@ -145,6 +146,7 @@ export async function startInstanceConnect(
       instance: origin,
       codeVerifierEnc: seal(pkce.verifier),
       returnTo: safeRedirect(options.returnTo, "/profile"),
+      workspaceId: options.workspaceId ?? null,
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     },
   });
@@ -164,11 +166,13 @@ export async function completeInstanceConnect(
   session: { userId: string; sessionId: string },
 ): Promise<{ ok: boolean; update: boolean; returnTo: string; displayName?: string }> {
   const db = getDb();
-  const update = (await db.channel.count({ where: { userId: session.userId, network } })) > 0;
   const pending = await consumeState(network, query.state, session.sessionId);
+  const workspaceId = pending && pending.userId === session.userId ? await stateWorkspace(pending) : null;
+  const update = (await db.channel.count({ where: { workspaceId: workspaceId ?? personalWorkspaceId(session.userId), network } })) > 0;
   const returnTo = safeRedirect(pending?.returnTo, "/profile");
-  if (!pending || pending.userId !== session.userId || !pending.instance || query.error || !query.code) {
-    logger.info({ provider: network, reason: !pending ? "state" : query.error ? "denied" : "no_code" }, "Connection not completed");
+  if (!pending || !workspaceId || !pending.instance || query.error || !query.code) {
+    const reason = !pending || pending.userId !== session.userId ? "state" : !workspaceId ? "workspace" : query.error ? "denied" : "no_code";
+    logger.info({ provider: network, reason }, "Connection not completed");
     return { ok: false, update, returnTo };
   }
   const instance = pending.instance;
@@ -184,7 +188,7 @@ export async function completeInstanceConnect(
     });
     const account = await oauth.whoami(tokens.accessToken);
     const limits = row.limitsJson ? (JSON.parse(row.limitsJson) as ChannelLimits) : await descriptor.channelLimits(instance);
-    const { update: updated } = await storeChannel(session.userId, network, tokens, account, {
+    const { update: updated } = await storeChannel({ userId: session.userId, workspaceId }, network, tokens, account, {
       instance,
       limits,
       tokensExpire: descriptor.tokensExpire,

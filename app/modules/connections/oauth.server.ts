@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { membershipOf } from "~/modules/workspaces/membership.server";
+import { personalWorkspaceId } from "~/modules/workspaces/owner";
 import { createPkcePair } from "~/integrations/networks/pkce.server";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
@@ -52,12 +54,13 @@ export function newOAuthState(sessionId: string): { state: string; id: string } 
  * The provider's consent page for this user: a signed, single-use state tied to the session, valid
  * ten minutes, remembering where to come back to (the wizard keeps its draft) and, where the network
  * uses PKCE, the verifier (sealed). `prompt: "login"` forces the network's sign-in screen.
+ * `workspaceId`: the workspace the channel goes into (by default the user's personal one).
  */
 export async function startConnect(
   user: { id: string },
   sessionId: string,
   provider: Platform,
-  options: { returnTo?: string | null; prompt?: "login" } = {},
+  options: { returnTo?: string | null; prompt?: "login"; workspaceId?: string } = {},
 ): Promise<string> {
   if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", `connections.errors.unavailable.${provider}`);
   await enforce(`connect:user:${user.id}`, connectStartsPerUser);
@@ -73,6 +76,7 @@ export async function startConnect(
       codeVerifierEnc: pkce ? seal(pkce.verifier) : null,
       returnTo: safeRedirect(options.returnTo, "/profile"),
       prompt: options.prompt ?? null,
+      workspaceId: options.workspaceId ?? null,
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     },
   });
@@ -100,6 +104,15 @@ export async function consumeState(provider: NetworkId, state: string | null, se
 }
 
 /**
+ * The workspace a consumed state files its channel into: the one the connection started in, if the
+ * user is still a member there (else null: the connection is not completed).
+ */
+export async function stateWorkspace(pending: { userId: string; workspaceId: string | null }): Promise<string | null> {
+  const workspaceId = pending.workspaceId ?? personalWorkspaceId(pending.userId);
+  return (await membershipOf(pending.userId, workspaceId)) ? workspaceId : null;
+}
+
+/**
  * The provider sent the user back. On success the connection is stored with its tokens sealed;
  * on any failure (consent denied, wrong or reused state, failed exchange) nothing is stored.
  * Returns where to send the user, with the outcome; `update` says whether the user already had a
@@ -110,12 +123,14 @@ export async function completeConnect(
   query: CallbackQuery,
   session: { userId: string; sessionId: string },
 ): Promise<{ ok: boolean; update: boolean; returnTo: string; displayName?: string }> {
-  const update = (await getDb().channel.count({ where: { userId: session.userId, network: provider } })) > 0;
   const pending = await consumeState(provider, query.state, session.sessionId);
+  const workspaceId = pending && pending.userId === session.userId ? await stateWorkspace(pending) : null;
+  const update = (await getDb().channel.count({ where: { workspaceId: workspaceId ?? personalWorkspaceId(session.userId), network: provider } })) > 0;
   // Checked again on the way out: a state row is only as safe as the code that wrote it.
   const returnTo = safeRedirect(pending?.returnTo, "/profile");
-  if (!pending || pending.userId !== session.userId || query.error || !query.code) {
-    logger.info({ provider, reason: !pending ? "state" : query.error ? "denied" : "no_code" }, "Connection not completed");
+  if (!pending || !workspaceId || query.error || !query.code) {
+    const reason = !pending || pending.userId !== session.userId ? "state" : !workspaceId ? "workspace" : query.error ? "denied" : "no_code";
+    logger.info({ provider, reason }, "Connection not completed");
     return { ok: false, update, returnTo };
   }
   try {
@@ -123,7 +138,7 @@ export async function completeConnect(
     const codeVerifier = oauth.pkce ? unseal(pending.codeVerifierEnc ?? "") : undefined;
     const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: callbackUrl(provider), codeVerifier });
     const account = await oauth.whoami(tokens.accessToken);
-    const { update: updated, channelId } = await storeChannel(session.userId, provider, tokens, account);
+    const { update: updated, channelId } = await storeChannel({ userId: session.userId, workspaceId }, provider, tokens, account);
     // A member whose token has the page scopes goes on to choose pages to add (docs/decisions/0058),
     // then back where they started.
     const pages = getNetwork(provider).pages;

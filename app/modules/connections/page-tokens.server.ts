@@ -20,12 +20,19 @@ export interface SharedTokens {
 export const PAGE_MEMBER_DISCONNECTED = "The LinkedIn member who administers this page was disconnected.";
 export const PAGE_SCOPES_MISSING = "The member who administers this page reconnected without the organization permissions.";
 
-function pagesOf(member: { userId: string; network: string; providerUserId: string }) {
-  return { userId: member.userId, network: member.network, kind: "page", managedBy: member.providerUserId };
+/** A member channel whose pages share its token: the pages are those it manages in its own workspace. */
+export interface PageMember {
+  workspaceId: string;
+  network: string;
+  providerUserId: string;
+}
+
+function pagesOf(member: PageMember) {
+  return { workspaceId: member.workspaceId, network: member.network, kind: "page", managedBy: member.providerUserId };
 }
 
 /** The member's new pair onto its pages, which become usable again (a reconnect revives them). */
-export async function copyTokensToPages(member: { userId: string; network: string; providerUserId: string }, tokens: SharedTokens): Promise<number> {
+export async function copyTokensToPages(member: PageMember, tokens: SharedTokens): Promise<number> {
   const { count } = await getDb().channel.updateMany({
     where: pagesOf(member),
     data: { ...tokens, status: "active", lastError: null, refreshLeaseUntil: null },
@@ -38,12 +45,12 @@ export async function copyTokensToPages(member: { userId: string; network: strin
  * page scopes): their copied tokens are deleted and they need reconnecting, never left working with
  * a token nobody renews. Reconnecting the member with the scopes makes them usable again.
  */
-export async function suspendPages(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<number> {
+export async function suspendPages(member: PageMember, reason: string): Promise<number> {
   const data = { accessTokenEnc: null, refreshTokenEnc: null, lastError: reason, refreshLeaseUntil: null };
   return markChannelsNeedReconnect(pagesOf(member), data, { alsoStopped: true });
 }
 
 /** A member whose token is dead: its pages' copies are the same token, so they need reconnecting too. */
-export async function pagesNeedReconnect(member: { userId: string; network: string; providerUserId: string }, reason: string): Promise<void> {
+export async function pagesNeedReconnect(member: PageMember, reason: string): Promise<void> {
   await markChannelsNeedReconnect(pagesOf(member), { lastError: reason.slice(0, 500) });
 }

@@ -10,7 +10,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { usableConnection } from "./access-token.server";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 
 // Pages a connected member administers, each added as its own channel (kind "page") that
 // publishes with the member's token (docs/decisions/0058). The network says what a page is
@@ -42,7 +42,7 @@ export interface AddablePage {
   displayName: string;
   /** The page's vanity name. */
   handle: string | null;
-  /** Already one of the user's channels. */
+  /** Already one of the workspace's channels. */
   added: boolean;
   /** The logo's address at the network (not shown by pages: the app's copy is made when the page is added). */
   logoUrl: string | null;
@@ -55,10 +55,10 @@ export interface MemberPages {
 
 const unavailable = () => new AppError("pages_unavailable", "connections.pages.unavailable");
 
-async function memberChannel(userId: string, channelId: string) {
+async function memberChannel(workspaceId: string, channelId: string) {
   const notFound = () => new AppError("not_found", "connections.errors.channelNotFound");
   if (!isRecordId(channelId)) throw notFound();
-  const row = await getDb().channel.findFirst({ where: { id: channelId, userId } });
+  const row = await getDb().channel.findFirst({ where: { id: channelId, workspaceId } });
   if (!row || !isNetworkId(row.network)) throw notFound();
   const pages = getNetwork(row.network).pages;
   if (!pages || pagesAccess(row.network, row) !== "available") throw unavailable();
@@ -66,9 +66,9 @@ async function memberChannel(userId: string, channelId: string) {
 }
 
 /** The pages the member administers right now, at the network, with its current token. */
-async function administeredNow(userId: string, channelId: string) {
-  const { row, network, pages } = await memberChannel(userId, channelId);
-  const connection = await usableConnection(userId, network, row).catch(() => {
+async function administeredNow(workspaceId: string, channelId: string) {
+  const { row, network, pages } = await memberChannel(workspaceId, channelId);
+  const connection = await usableConnection(row.userId, network, row).catch(() => {
     throw new AppError("channel_unusable", "connections.pages.reconnectFirst");
   });
   try {
@@ -81,10 +81,10 @@ async function administeredNow(userId: string, channelId: string) {
 }
 
 /** The pages a member channel of the user administers, and which are already channels. */
-export async function listMemberPages(userId: string, channelId: string): Promise<MemberPages> {
-  const { row, network, administered } = await administeredNow(userId, channelId);
+export async function listMemberPages(workspaceId: string, channelId: string): Promise<MemberPages> {
+  const { row, network, administered } = await administeredNow(workspaceId, channelId);
   const existing = await getDb().channel.findMany({
-    where: { userId, network, kind: "page", providerUserId: { in: administered.map((page) => page.providerUserId) } },
+    where: { workspaceId, network, kind: "page", providerUserId: { in: administered.map((page) => page.providerUserId) } },
     select: { providerUserId: true },
   });
   const added = new Set(existing.map((channel) => channel.providerUserId));
@@ -106,8 +106,9 @@ export async function listMemberPages(userId: string, channelId: string): Promis
  * A page added again is updated (name, logo, the member's token); it publishes with the token of the
  * member who added it last.
  */
-export async function addMemberPages(userId: string, channelId: string, providerUserIds: string[]): Promise<{ added: { id: string; displayName: string }[] }> {
-  const { row, network, administered } = await administeredNow(userId, channelId);
+export async function addMemberPages(by: ActorRef, channelId: string, providerUserIds: string[]): Promise<{ added: { id: string; displayName: string }[] }> {
+  const { userId, workspaceId } = asActor(by);
+  const { row, network, administered } = await administeredNow(workspaceId, channelId);
   const wanted = [...new Set(providerUserIds)];
   const chosen: NetworkAccount[] = [];
   for (const id of wanted) {
@@ -117,7 +118,6 @@ export async function addMemberPages(userId: string, channelId: string, provider
   }
   const added = [];
   for (const page of chosen) {
-    const workspaceId = personalWorkspaceId(userId);
     const key = { workspaceId_network_providerUserId: { workspaceId, network, providerUserId: page.providerUserId } };
     const data = {
       kind: "page",
@@ -147,7 +147,7 @@ export async function addMemberPages(userId: string, channelId: string, provider
     added.push({ id: channel.id, displayName: page.displayName });
   }
   if (added.length > 0) {
-    await clearDisconnectFlags(userId, network);
+    await clearDisconnectFlags(workspaceId, network);
     trackEventFor(userId, "pages added", { network, count: added.length });
   }
   return { added };
@@ -157,9 +157,9 @@ export async function addMemberPages(userId: string, channelId: string, provider
  * For the version 2 API, which names no member: the user's oldest member channel of the network
  * that can add pages, or 409 pages_unavailable.
  */
-export async function pagesMemberOf(userId: string, network: NetworkId): Promise<string> {
+export async function pagesMemberOf(workspaceId: string, network: NetworkId): Promise<string> {
   const members = await getDb().channel.findMany({
-    where: { userId, network, kind: "member" },
+    where: { workspaceId, network, kind: "member" },
     select: { id: true, kind: true, scopes: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

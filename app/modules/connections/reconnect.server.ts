@@ -20,7 +20,7 @@ export interface ReconnectNeed {
  * Whether the user should reconnect an account now: the first channel (networks in id order, then
  * the oldest) whose token is gone, or that is older than its network's `reconnectAfterDays`.
  */
-export async function reconnectNeed(userId: string, now = new Date()): Promise<ReconnectNeed | null> {
+export async function reconnectNeed(workspaceId: string, now = new Date()): Promise<ReconnectNeed | null> {
   // Raw: on every signed-in page, where a Prisma query costs about four times the statement.
   const rows = (
     await getDb().$queryRaw<
@@ -38,7 +38,7 @@ export async function reconnectNeed(userId: string, now = new Date()): Promise<R
     >`
     SELECT "id", "displayName", "handle", "network", "instance", "status", "connectedAt", "expiresAt",
       "refreshTokenEnc" IS NOT NULL AS "refreshes"
-    FROM "Channel" WHERE "userId" = ${userId}
+    FROM "Channel" WHERE "workspaceId" = ${workspaceId}
     ORDER BY "network", "createdAt", "id"`
   ).map((row) => ({ ...row, connectedAt: rawDate(row.connectedAt), expiresAt: rawDate(row.expiresAt), refreshes: rawBoolean(row.refreshes) }));
   for (const row of rows) {

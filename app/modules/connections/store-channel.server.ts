@@ -7,7 +7,7 @@ import type { NetworkId } from "~/core/platforms/platforms";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
 import { copyTokensToPages, PAGE_SCOPES_MISSING, suspendPages } from "./page-tokens.server";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { asActor, type ActorRef } from "~/modules/workspaces/owner";
 
 export interface StoreOptions {
   /** The instance's origin where the network has instances (Mastodon). */
@@ -25,12 +25,13 @@ export interface StoreOptions {
  * there before.
  */
 export async function storeChannel(
-  userId: string,
+  by: ActorRef,
   network: NetworkId,
   tokens: NetworkTokens,
   account: NetworkAccount,
   options: StoreOptions = {},
 ): Promise<{ channelId: string; update: boolean }> {
+  const { userId, workspaceId } = asActor(by);
   const now = new Date();
   const { tokensExpire = true } = options;
   const data = {
@@ -50,7 +51,6 @@ export async function storeChannel(
     lastError: null,
     connectedAt: now,
   };
-  const workspaceId = personalWorkspaceId(userId);
   const key = { workspaceId_network_providerUserId: { workspaceId, network, providerUserId: account.providerUserId } };
   const previous = await getDb().channel.findUnique({ where: key, select: { avatarUrl: true } });
   const channel = await getDb().channel.upsert({
@@ -63,7 +63,7 @@ export async function storeChannel(
   // when it no longer has the page scopes, stop.
   const pages = getNetwork(network).pages;
   if (account.kind === "member" && pages) {
-    const member = { userId, network, providerUserId: account.providerUserId };
+    const member = { workspaceId, network, providerUserId: account.providerUserId };
     if (pages.granted(tokens.scope)) {
       await copyTokensToPages(member, {
         accessTokenEnc: data.accessTokenEnc,
@@ -74,7 +74,7 @@ export async function storeChannel(
       });
     } else await suspendPages(member, PAGE_SCOPES_MISSING);
   }
-  await clearDisconnectFlags(userId, network);
+  await clearDisconnectFlags(workspaceId, network);
   trackEventFor(userId, "channel connected", { network, kind: account.kind, reconnect: previous !== null, channel_id: channel.id });
   // The picture is copied into the app (docs/decisions/0053); its failure never fails the connection.
   await refreshChannelAvatar(channel.id, previous?.avatarUrl ?? null);

@@ -179,7 +179,13 @@ export async function networksToConnectFirst(workspaceId: string): Promise<Compo
  * Where "Connect" leaves for, to come back to `returnTo`: an OAuth network's consent page, or the
  * page of ours that asks for a network's details (a Bluesky app password, a Mastodon instance).
  */
-export async function connectAddress(user: Parameters<typeof startConnect>[0], sessionId: string, network: NetworkId, returnTo: string): Promise<string> {
-  if (isPlatform(network)) return startConnect(user, sessionId, network, { returnTo });
+export async function connectAddress(
+  user: Parameters<typeof startConnect>[0],
+  sessionId: string,
+  network: NetworkId,
+  returnTo: string,
+  workspaceId?: string,
+): Promise<string> {
+  if (isPlatform(network)) return startConnect(user, sessionId, network, { returnTo, workspaceId });
   return `/profile/connect/${network}?returnTo=${encodeURIComponent(returnTo)}`;
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OAuthState" ADD COLUMN     "workspaceId" TEXT;
+
