@@ -9,6 +9,7 @@ import { chooseWorkspace } from "~/modules/workspaces/membership.server";
 import { createWorkspace, listWorkspaces, MAX_OWNED_WORKSPACES } from "~/modules/workspaces/workspaces.server";
 import * as posts from "~/routes/api.posts";
 import * as workspaces from "~/routes/api.workspaces";
+import * as oneWorkspace from "~/routes/api.workspaces.$workspaceId";
 import * as tokens from "~/routes/api.tokens";
 import { makeUser } from "../support/admin";
 import { call, type Handler } from "../support/route-call";
@@ -172,6 +173,46 @@ describe("the workspace of an API call", () => {
     const byToken = await call(workspaces.loader as Handler, { url: `${BASE}/api/workspaces`, headers: { Authorization: `Bearer ${token}` } });
     expect(byToken.status).toBe(403);
     expect(await getDb().workspace.count({ where: { members: { some: { userId: alice.id } } } })).toBe(2);
+  });
+
+  it("renames a workspace and turns its approval on, for its admins only; others get 403, outsiders 404, and nothing changes", async () => {
+    const [alice, bob, carol, mallory] = [await user(), await user(), await user(), await user()];
+    const acme = await createWorkspace(alice.id, "Acme");
+    await getDb().workspaceMember.createMany({
+      data: [
+        { workspaceId: acme.id, userId: bob.id, role: "admin" },
+        { workspaceId: acme.id, userId: carol.id, role: "editor" },
+      ],
+    });
+    const patch = (cookie: string, body: unknown, lang?: string) =>
+      call(oneWorkspace.action as Handler, {
+        method: "PATCH",
+        url: `${BASE}/api/workspaces/${acme.id}`,
+        params: { workspaceId: acme.id },
+        cookie,
+        body,
+        lang,
+      });
+    const byAdmin = await patch(bob.cookie, { name: "Acme – client", approvalRequired: true });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.data).toMatchObject({ id: acme.id, name: "Acme – client", approvalRequired: true, role: "admin", memberCount: 3 });
+
+    const byEditor = await patch(carol.cookie, { name: "Mine now" }, "fr");
+    expect(byEditor.status).toBe(403);
+    expect(byEditor.body.error.message).toContain("administrateurs");
+    const byOutsider = await patch(mallory.cookie, { approvalRequired: false });
+    expect(byOutsider.status).toBe(404);
+    for (const body of [{}, { name: "" }, { name: "x".repeat(81) }, { approvalRequired: "yes" }]) {
+      const refused = await patch(alice.cookie, body);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+    }
+    expect(await getDb().workspace.findUniqueOrThrow({ where: { id: acme.id }, select: { name: true, approvalRequired: true } })).toEqual({
+      name: "Acme – client",
+      approvalRequired: true,
+    });
+    // The owner sees it so too, and a session now reads the approval setting with the workspace.
+    await chooseWorkspace(await sessionIdOf(carol.id), carol.id, acme.id);
+    expect(await current(carol.cookie)).toMatchObject({ id: acme.id, approvalRequired: true, role: "editor" });
   });
 
   it("never lets one person own more than the bound, even asked many times at once", async () => {

@@ -14,6 +14,7 @@ export function recordIdParam(messageKey: TranslationKey = "errors.notFound") {
 export const postParams = z.object({ postId: recordIdParam("posts.errors.notFound") });
 export const postImageParams = postParams.extend({ imageId: recordIdParam("posts.errors.imageNotFound") });
 export const channelParams = z.object({ channelId: recordIdParam("connections.errors.channelNotFound") });
+export const workspaceParams = z.object({ workspaceId: recordIdParam("workspaces.errors.notFound") });
 export const tokenParams = z.object({ tokenId: recordIdParam("apiTokens.errors.notFound") });
 export const webhookParams = z.object({ webhookId: recordIdParam("webhooks.errors.notFound") });
 export const webhookEventParams = webhookParams.extend({

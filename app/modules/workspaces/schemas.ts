@@ -9,3 +9,11 @@ export const workspaceNameSchema = z
   .max(MAX_WORKSPACE_NAME, { error: "workspaces.validation.nameTooLong" });
 
 export const createWorkspaceSchema = z.object({ name: workspaceNameSchema });
+
+/** PATCH /api/workspaces/{id}: what an admin may change; at least one of them. */
+export const updateWorkspaceSchema = z
+  .object({
+    name: workspaceNameSchema.optional(),
+    approvalRequired: z.boolean({ error: "workspaces.validation.approvalRequired" }).optional(),
+  })
+  .refine((changes) => changes.name !== undefined || changes.approvalRequired !== undefined, { error: "workspaces.validation.nothingToChange" });

@@ -2,7 +2,8 @@ import { getDb } from "~/modules/db/db.server";
 import { rawBoolean, rawNumber } from "~/modules/db/raw-values";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
-import { isWorkspaceRole, type WorkspaceRole } from "./roles";
+import { membershipOf } from "./membership.server";
+import { isWorkspaceRole, roleAtLeast, type WorkspaceRole } from "./roles";
 
 /** A workspace as the API and the switcher show it to one of its members. */
 export interface WorkspaceView {
@@ -58,4 +59,18 @@ export async function listWorkspaces(userId: string): Promise<WorkspaceView[]> {
         ]
       : [],
   );
+}
+
+/**
+ * Renames a workspace or turns its approval on or off: its admins and owner only (403 for another
+ * member), and a workspace the user is not a member of is a 404, as if it did not exist.
+ */
+export async function updateWorkspace(userId: string, workspaceId: string, changes: { name?: string; approvalRequired?: boolean }): Promise<WorkspaceView> {
+  const membership = await membershipOf(userId, workspaceId);
+  if (!membership) throw new AppError("not_found", "workspaces.errors.notFound");
+  if (!roleAtLeast(membership.role, "admin")) throw new AppError("forbidden", "workspaces.errors.adminOnly");
+  await getDb().workspace.update({ where: { id: workspaceId }, data: changes });
+  const view = (await listWorkspaces(userId)).find((workspace) => workspace.id === workspaceId);
+  if (!view) throw new AppError("not_found", "workspaces.errors.notFound");
+  return view;
 }

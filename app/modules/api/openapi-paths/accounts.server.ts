@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/modules/auth/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
-import { tokenParams, userParams } from "~/modules/http/params.server";
+import { tokenParams, userParams, workspaceParams } from "~/modules/http/params.server";
 import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
 import { createApiTokenSchema } from "~/modules/api-tokens/schemas";
-import { createWorkspaceSchema } from "~/modules/workspaces/schemas";
+import { createWorkspaceSchema, updateWorkspaceSchema } from "~/modules/workspaces/schemas";
 import {
   newApiTokenSchema,
   postSearchResultSchema,
@@ -99,6 +99,19 @@ export const ACCOUNT_PATHS: ApiPaths = {
       body: createWorkspaceSchema,
       answer: { status: 201, data: "Workspace" },
       errors: ["workspace_limit_reached"],
+    },
+  },
+  "/api/workspaces/{workspaceId}": {
+    PATCH: {
+      tag: "Accounts",
+      summary: "Rename a workspace, or turn its approval on or off",
+      description:
+        "`name` (1 to 80 characters) and/or `approvalRequired` (with it on, posts need an editor's approval before they are scheduled or published). " +
+        "For the workspace's admins and owner: another member gets 403 `forbidden`, anyone else 404.",
+      params: workspaceParams,
+      body: updateWorkspaceSchema,
+      answer: { status: 200, data: "Workspace" },
+      errors: ["forbidden"],
     },
   },
   "/api/stripe/checkout": {
