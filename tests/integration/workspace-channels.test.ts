@@ -9,6 +9,7 @@ import { completeConnect, startConnect } from "~/modules/connections/oauth.serve
 import { getDb } from "~/modules/db/db.server";
 import { createWorkspace } from "~/modules/workspaces/workspaces.server";
 import * as channelsApi from "~/routes/api.channels";
+import * as oneWorkspace from "~/routes/api.workspaces.$workspaceId";
 import * as urlRoute from "~/routes/api.auth.$provider.url";
 import { followConsent } from "../fakes/linkedin-server";
 import { startFakes, type Fakes } from "../support/publishing";
@@ -106,5 +107,60 @@ describe("a workspace's channels", () => {
     expect(await getDb().channel.count({ where: { id: channel!.id } })).toBe(1);
     await disconnectChannel({ userId: owner.user.id, workspaceId: acme.id }, channel!.id);
     expect(await getDb().channel.count({ where: { id: channel!.id } })).toBe(0);
+  });
+});
+
+describe("deleting a workspace", () => {
+  it("is for its owner, never the personal one; it disconnects the channels (tokens revoked) and takes everything it holds", async () => {
+    const { owner, acme } = await agency();
+    const editor = await signedInUser("channels-editor");
+    const outsider = await signedInUser("channels-outsider");
+    await getDb().workspaceMember.create({ data: { workspaceId: acme.id, userId: editor.user.id, role: "editor" } });
+    // X: a network that revokes tokens (LinkedIn offers no revocation).
+    const back = await followConsent(await startConnect(owner.user, owner.sessionId, "twitter", { workspaceId: acme.id }), "Allow");
+    expect((await completeConnect("twitter", query(back), { userId: owner.user.id, sessionId: owner.sessionId })).ok).toBe(true);
+    const channel = await getDb().channel.findFirstOrThrow({ where: { workspaceId: acme.id } });
+    const revokesBefore = fakes.x.state.requests.filter((r) => r.path === "/2/oauth2/revoke").length;
+    await getDb().post.create({ data: { userId: editor.user.id, workspaceId: acme.id, platforms: "linkedin", linkedinText: "Acme's", status: "draft" } });
+    await getDb().session.updateMany({ where: { userId: editor.user.id }, data: { workspaceId: acme.id } });
+    const remove = (cookie: string, workspaceId = acme.id, lang?: string) =>
+      call(oneWorkspace.action as Handler, {
+        method: "DELETE",
+        url: `http://localhost:3000/api/workspaces/${workspaceId}`,
+        params: { workspaceId },
+        cookie,
+        lang,
+      });
+
+    expect((await remove(editor.cookie)).status).toBe(403);
+    expect((await remove(outsider.cookie)).status).toBe(404);
+    const personal = await remove(owner.cookie, owner.user.id, "fr");
+    expect(personal.status).toBe(409);
+    expect(personal.body.error.code).toBe("personal_workspace");
+    expect(await getDb().workspace.count({ where: { id: { in: [acme.id, owner.user.id] } } })).toBe(2);
+
+    expect((await remove(owner.cookie)).status).toBe(204);
+    expect(await getDb().workspace.count({ where: { id: acme.id } })).toBe(0);
+    expect(await getDb().post.count({ where: { workspaceId: acme.id } })).toBe(0);
+    expect(await getDb().channel.count({ where: { id: channel.id } })).toBe(0);
+    expect(fakes.x.state.requests.filter((r) => r.path === "/2/oauth2/revoke").length).toBeGreaterThan(revokesBefore);
+    // The editor's session had it chosen: back in their own workspace.
+    expect((await getDb().session.findFirstOrThrow({ where: { userId: editor.user.id } })).workspaceId).toBeNull();
+  });
+
+  it("is refused while one of its posts is being published, and nothing goes", async () => {
+    const { owner, acme } = await agency();
+    await getDb().post.create({
+      data: { userId: owner.user.id, workspaceId: acme.id, platforms: "linkedin", linkedinText: "Going out", status: "publishing" },
+    });
+    const answer = await call(oneWorkspace.action as Handler, {
+      method: "DELETE",
+      url: `http://localhost:3000/api/workspaces/${acme.id}`,
+      params: { workspaceId: acme.id },
+      cookie: owner.cookie,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe("post_publishing");
+    expect(await getDb().post.count({ where: { workspaceId: acme.id } })).toBe(1);
   });
 });

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   nothing_published: 409,
   post_not_queued: 409,
   workspace_limit_reached: 409,
+  personal_workspace: 409,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,

@@ -113,6 +113,16 @@ export const ACCOUNT_PATHS: ApiPaths = {
       answer: { status: 200, data: "Workspace" },
       errors: ["forbidden"],
     },
+    DELETE: {
+      tag: "Accounts",
+      summary: "Delete a workspace and everything it holds",
+      description:
+        "Its owner only (another member gets 403 `forbidden`, anyone else 404). Its channels are disconnected (their tokens revoked at the network), " +
+        "then its posts, queue, tokens and webhooks go. Never the personal workspace (409 `personal_workspace`), nor while one of its posts is being published (409 `post_publishing`).",
+      params: workspaceParams,
+      answer: { status: 204 },
+      errors: ["forbidden", "personal_workspace", "post_publishing"],
+    },
   },
   "/api/stripe/checkout": {
     POST: {
