@@ -1,7 +1,8 @@
 import { apiData, apiNoContent, apiRoute, parseBody, readBody, requireApiUser } from "~/modules/api/api.server";
 import { getParams, workspaceParams } from "~/modules/http/params.server";
 import { updateWorkspaceSchema } from "~/modules/workspaces/schemas";
-import { deleteWorkspace, updateWorkspace } from "~/modules/workspaces/workspaces.server";
+import { deleteWorkspace } from "~/modules/workspace-removal/delete-workspace.server";
+import { updateWorkspace } from "~/modules/workspaces/workspaces.server";
 
 /**
  * PATCH /api/workspaces/{id}: renames a workspace or turns its approval on or off (its admins and

@@ -2,8 +2,6 @@ import { getDb } from "~/modules/db/db.server";
 import { rawBoolean, rawNumber } from "~/modules/db/raw-values";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
-import { disconnectChannel } from "~/modules/connections/disconnect.server";
-import { deleteStoredImages } from "~/modules/posts/post-images.server";
 import { membershipOf } from "./membership.server";
 import { isWorkspaceRole, roleAtLeast, type WorkspaceRole } from "./roles";
 
@@ -75,27 +73,4 @@ export async function updateWorkspace(userId: string, workspaceId: string, chang
   const view = (await listWorkspaces(userId)).find((workspace) => workspace.id === workspaceId);
   if (!view) throw new AppError("not_found", "workspaces.errors.notFound");
   return view;
-}
-
-/**
- * Deletes a shared workspace and everything it holds, for its owner only (403 for another member,
- * 404 for an outsider, 409 for a personal workspace). Refused while one of its posts is being
- * published. Each channel goes as a disconnect takes it (its tokens revoked at the network, its
- * picture removed), then the rows, then the posts' image files.
- */
-export async function deleteWorkspace(userId: string, workspaceId: string): Promise<void> {
-  const membership = await membershipOf(userId, workspaceId);
-  if (!membership) throw new AppError("not_found", "workspaces.errors.notFound");
-  if (membership.personal) throw new AppError("personal_workspace", "workspaces.errors.personal");
-  if (membership.role !== "owner") throw new AppError("forbidden", "workspaces.errors.ownerOnly");
-  const db = getDb();
-  const inFlight = await db.post.count({ where: { workspaceId, OR: [{ status: "publishing" }, { deliveries: { some: { status: "publishing" } } }] } });
-  if (inFlight > 0) throw new AppError("post_publishing", "workspaces.errors.publishing");
-  const actor = { userId, workspaceId };
-  // Members before their pages: a page's token is its member's, revoked once with it.
-  const channels = await db.channel.findMany({ where: { workspaceId }, select: { id: true }, orderBy: [{ kind: "asc" }, { createdAt: "asc" }] });
-  for (const channel of channels) await disconnectChannel(actor, channel.id);
-  const images = await db.media.findMany({ where: { post: { workspaceId } }, select: { storageKey: true } });
-  await db.workspace.delete({ where: { id: workspaceId } });
-  await deleteStoredImages(images);
 }
