@@ -63,6 +63,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       reconnect,
       notices: notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
       user: user ? { id: user.id, email: user.email, isAdmin: user.isAdmin, emailVerified: user.emailVerified, timezone: user.timezone } : null,
+      // The shell's switcher names it; the list of the others is loaded when the switcher opens.
+      workspace: signedIn
+        ? { id: signedIn.workspace.id, name: signedIn.workspace.name, personal: signedIn.workspace.personal, role: signedIn.workspace.role }
+        : null,
     },
     { headers: combineHeaders(toast.headers, clearSession) },
   );

@@ -9,3 +9,8 @@ export function useRootData() {
 export function useOptionalUser() {
   return useRootData()?.user ?? null;
 }
+
+/** The workspace the signed-in user is working in (the shell's switcher shows it), or null. */
+export function useCurrentWorkspace() {
+  return useRootData()?.workspace ?? null;
+}

@@ -24,7 +24,7 @@ const publicPages = [
   "/stripe/cancel",
   "/missing-page",
 ];
-const signedInPages = ["/posts", "/analytics", "/create", "/compose", "/profile", "/checkout?interval=year"];
+const signedInPages = ["/posts", "/analytics", "/create", "/compose", "/profile", "/workspaces", "/checkout?interval=year"];
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

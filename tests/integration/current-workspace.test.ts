@@ -202,6 +202,17 @@ describe("the workspace of an API call", () => {
     expect(byEditor.body.error.message).toContain("administrateurs");
     const byOutsider = await patch(mallory.cookie, { approvalRequired: false });
     expect(byOutsider.status).toBe(404);
+    // A personal workspace keeps its empty name (the app names it), in the API as in the app.
+    const personal = await call(oneWorkspace.action as Handler, {
+      method: "PATCH",
+      url: `${BASE}/api/workspaces/${alice.id}`,
+      params: { workspaceId: alice.id },
+      cookie: alice.cookie,
+      body: { name: "Mine" },
+    });
+    expect(personal.status).toBe(409);
+    expect(personal.body.error.code).toBe("personal_workspace");
+    expect((await getDb().workspace.findUniqueOrThrow({ where: { id: alice.id } })).name).toBe("");
     for (const body of [{}, { name: "" }, { name: "x".repeat(81) }, { approvalRequired: "yes" }]) {
       const refused = await patch(alice.cookie, body);
       expect(refused.status, JSON.stringify(body)).toBe(422);

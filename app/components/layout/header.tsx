@@ -12,6 +12,7 @@ import { mainNavItems, NavLinks, topNavItems } from "./navigation";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeSwitcher } from "./theme-switcher";
 import { IconTooltip } from "~/components/ui/tooltip";
+import { WorkspaceSwitcher } from "~/components/workspaces/workspace-switcher";
 
 export function Header() {
   const { t } = useTranslation();
@@ -47,7 +48,11 @@ export function Header() {
       </div>
       {user ? (
         <div className="hidden border-t lg:block">
-          <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} className="mx-auto max-w-7xl px-4 py-1.5 sm:px-6" />
+          <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-1.5 sm:px-6">
+            <WorkspaceSwitcher />
+            <span aria-hidden className="h-5 w-px bg-border" />
+            <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} className="min-w-0" />
+          </div>
         </div>
       ) : null}
     </header>

@@ -9,6 +9,7 @@ import { mainNavItems, NavLinks, topNavItems } from "./navigation";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeSwitcher } from "./theme-switcher";
 import { IconTooltip } from "~/components/ui/tooltip";
+import { WorkspaceSwitcher } from "~/components/workspaces/workspace-switcher";
 
 /**
  * A <details> disclosure, so it opens without JavaScript. With JavaScript it also closes on route
@@ -32,7 +33,7 @@ export function MobileMenu() {
         if (event.key !== "Escape") return;
         menu.open = false;
         menu.querySelector("summary")?.focus();
-      } else if (!menu.contains(event.target as Node)) {
+      } else if (!menu.contains(event.target as Node) && !inMenuOpenedFromHere(event.target)) {
         menu.open = false;
       }
     };
@@ -57,6 +58,7 @@ export function MobileMenu() {
       </IconTooltip>
       <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-background px-4 pt-2 pb-6 shadow-lg sm:px-6">
         <div className="flex flex-col gap-4">
+          {user ? <WorkspaceSwitcher className="max-w-full self-start" /> : null}
           {user ? <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} vertical linkClassName="text-base" /> : null}
           <NavLinks items={topNavItems} label={t("nav.top")} vertical linkClassName="text-base" />
           <div className="flex flex-wrap items-center gap-3 border-t pt-4">
@@ -84,4 +86,9 @@ export function MobileMenu() {
       </div>
     </details>
   );
+}
+
+/** A click in a menu opened from inside this one (the workspace switcher's, drawn apart) is still inside. */
+function inMenuOpenedFromHere(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest("[data-radix-popper-content-wrapper]") !== null;
 }

@@ -17,3 +17,17 @@ export const updateWorkspaceSchema = z
     approvalRequired: z.boolean({ error: "workspaces.validation.approvalRequired" }).optional(),
   })
   .refine((changes) => changes.name !== undefined || changes.approvalRequired !== undefined, { error: "workspaces.validation.nothingToChange" });
+
+/** The app's rename form: the name alone (approval gets its own control when it is enforced). */
+export const renameWorkspaceSchema = z.object({ name: workspaceNameSchema });
+
+/** The switcher's form: which workspace, and the page it was on. */
+export const switchWorkspaceSchema = z.object({
+  workspaceId: z.string({ error: "workspaces.errors.notFound" }).min(1).max(64, { error: "workspaces.errors.notFound" }),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/** Deleting a workspace asks for its name, typed again. */
+export const deleteWorkspaceFormSchema = z.object({
+  confirmName: z.string({ error: "workspaces.delete.typeName" }).max(200, { error: "workspaces.delete.mismatch" }),
+});

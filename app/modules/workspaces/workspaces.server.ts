@@ -62,14 +62,21 @@ export async function listWorkspaces(userId: string): Promise<WorkspaceView[]> {
 }
 
 /**
- * Renames a workspace or turns its approval on or off: its admins and owner only (403 for another
- * member), and a workspace the user is not a member of is a 404, as if it did not exist.
+ * Renames a shared workspace or turns its approval on or off: its admins and owner only (403 for another
+ * member; a personal workspace keeps its name, 409), and a workspace the user is not a member of is a 404, as if it did not exist.
  */
 export async function updateWorkspace(userId: string, workspaceId: string, changes: { name?: string; approvalRequired?: boolean }): Promise<WorkspaceView> {
   const membership = await membershipOf(userId, workspaceId);
   if (!membership) throw new AppError("not_found", "workspaces.errors.notFound");
   if (!roleAtLeast(membership.role, "admin")) throw new AppError("forbidden", "workspaces.errors.adminOnly");
+  // The app names a personal workspace in its reader's language; a name of its own would never show.
+  if (membership.personal && changes.name !== undefined) throw new AppError("personal_workspace", "workspaces.errors.personalName");
   await getDb().workspace.update({ where: { id: workspaceId }, data: changes });
+  return getWorkspace(userId, workspaceId);
+}
+
+/** One of the user's workspaces as they see it; a 404 when they are not a member (or it does not exist). */
+export async function getWorkspace(userId: string, workspaceId: string): Promise<WorkspaceView> {
   const view = (await listWorkspaces(userId)).find((workspace) => workspace.id === workspaceId);
   if (!view) throw new AppError("not_found", "workspaces.errors.notFound");
   return view;

@@ -107,11 +107,11 @@ export const ACCOUNT_PATHS: ApiPaths = {
       summary: "Rename a workspace, or turn its approval on or off",
       description:
         "`name` (1 to 80 characters) and/or `approvalRequired` (with it on, posts need an editor's approval before they are scheduled or published). " +
-        "For the workspace's admins and owner: another member gets 403 `forbidden`, anyone else 404.",
+        "For the workspace's admins and owner: another member gets 403 `forbidden`, anyone else 404. A personal workspace keeps its (empty) name: 409 `personal_workspace`.",
       params: workspaceParams,
       body: updateWorkspaceSchema,
       answer: { status: 200, data: "Workspace" },
-      errors: ["forbidden"],
+      errors: ["forbidden", "personal_workspace"],
     },
     DELETE: {
       tag: "Accounts",
