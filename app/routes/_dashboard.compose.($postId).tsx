@@ -37,7 +37,7 @@ function postIdOf(params: LoaderFunctionArgs["params"]): string | null {
 const composePath = (postId: string, query = "") => `/compose/${postId}${query}`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "write");
   const postId = postIdOf(params);
   try {
     const page = await composerPage({ actor, timezone: user.timezone }, postId, new URL(request.url).searchParams.get("add"));
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * schedule, publish, add images, remove one, connect a network, or open the per-account editor.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId, actor } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request, "write");
   const postId = postIdOf(params);
   const { fields, files } = isMultipart(request) ? await readMultipartUpload(request) : { fields: await request.formData(), files: [] };
   const submission = parseWithZod(fields, { schema: quickComposerSchema });

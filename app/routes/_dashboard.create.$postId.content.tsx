@@ -18,7 +18,7 @@ import { useWizardData } from "./_dashboard.create.$postId";
 
 /** Step 3: the text written by hand, or the prompt the AI drafts both texts from. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   const post = await getEditablePost(actor, postId).catch(rethrowAsResponse);

@@ -26,7 +26,7 @@ import { isTranslationKey } from "~/modules/i18n/resources";
 
 /** Step 5: up to 4 images, each with its alt text, in the order they will appear. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   if (isMultipart(request)) return upload(request, actor, postId);
   const formData = await request.formData();

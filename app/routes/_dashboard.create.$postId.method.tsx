@@ -21,7 +21,7 @@ import { cn } from "~/utils/cn";
 import { useWizardData } from "./_dashboard.create.$postId";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   const submission = parseWithZod(await request.formData(), { schema: methodFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -18,7 +18,7 @@ import { useWizardData } from "./_dashboard.create.$postId";
 
 /** The platforms of a draft; a "Connect" button saves them, connects, and comes back here. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, sessionId, actor } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   if (formData.get("intent") === "accounts") return accountsAction(request, actor, postId, formData);

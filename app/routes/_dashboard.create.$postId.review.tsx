@@ -68,7 +68,7 @@ function needsComposer(post: PostView): boolean {
  * needs every chosen platform's text to be there and within its limit.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   const intent = formData.get("intent");

@@ -26,7 +26,7 @@ import { defaultScheduleValue } from "~/components/posts/schedule-default";
 
 /** The time offered first (the next free slot in the user's usual posting hours), and where the post goes. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   // Back from "connect first": the choice already confirmed is applied, no second Confirm.
   const resumed = await resumePendingSchedule(request, { actor, timezone: user.timezone }, postId);
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Step 6: publish now, at a date and time, or keep it as a draft. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   const formData = await request.formData();
   if (formData.get("intent") === "draft") {

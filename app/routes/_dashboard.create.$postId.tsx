@@ -17,7 +17,7 @@ export const WIZARD_ROUTE_ID = "routes/_dashboard.create.$postId";
 
 /** Loads the draft every step works on; a post that can no longer change goes to its page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   try {
     const post = await getEditablePost(actor, postId);

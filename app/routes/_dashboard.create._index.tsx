@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useFormatDate } from "~/utils/use-format-date";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "write");
   const [connected, unfinished, defaults, channels] = await Promise.all([
     usablePlatforms(actor.workspaceId),
     latestComposingPost(actor),
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * remembered method. A "Connect" button saves the draft first and comes back to it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, sessionId, actor } = await requireMember(request);
+  const { user, sessionId, actor } = await requireMember(request, "write");
   const formData = await request.formData();
   if (formData.get("intent") === "accounts") return newPostForAccounts(request, actor, formData);
   const submission = parseWithZod(formData, { schema: platformsFormSchema });

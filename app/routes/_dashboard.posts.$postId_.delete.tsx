@@ -20,7 +20,7 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "posts.delete.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   try {
     const post = await getOwnPost(actor, postId);
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Deletes the post and its images; the confirmation is this page (or the dialog that posts here). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "write");
   const { postId } = getPageParams(params, postParams);
   try {
     await deletePost(actor, postId);

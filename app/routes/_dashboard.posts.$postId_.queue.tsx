@@ -14,7 +14,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** Schedules the post at its queue's first free slot, then back where the button was, with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "publish");
   const { postId } = getPageParams(params, postParams);
   const back = safeRedirect((await request.formData()).get("redirectTo"), `/posts/${postId}`);
   return addToQueueAndReturn(request, { actor, timezone: user.timezone }, postId, back);

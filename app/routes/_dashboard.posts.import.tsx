@@ -33,7 +33,7 @@ const PAGE = "/posts/import";
  * would make with every line at fault (?upload=<token>), then import it all at once.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "publish");
   const token = new URL(request.url).searchParams.get("upload");
   const base = { timezone: user.timezone, token: null, expired: false, preview: null };
   if (!token) return base;
@@ -55,7 +55,7 @@ async function messagesOf(request: Request, error: AppError): Promise<string[]> 
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "publish");
   if (isMultipart(request)) {
     try {
       const { text } = await readImportFile(request);

@@ -22,7 +22,7 @@ export const handle: RouteHandle = { title: "profile.connections.confirmPage" };
 
 /** The confirmation without JavaScript (with it, the profile's dialog posts straight to the action). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const { channelId } = getPageParams(params, channelParams);
   const channel = await findChannel(actor.workspaceId, channelId);
   if (!channel) notFoundPage();
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Disconnects this one channel: X's tokens are revoked, posts targeting it flagged. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "manage");
   const { channelId } = getPageParams(params, channelParams);
   const { t } = await getRequestT(request);
   const back = "/profile#connections";

@@ -23,11 +23,11 @@ export const handle: RouteHandle = { title: "profile.pages.title" };
 // the profile. A plain POST form of checkboxes: works without JavaScript.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const { channelId } = getPageParams(params, channelParams);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/profile#connections");
   try {
-    return { ...(await listMemberPages(actor.workspaceId, channelId)), returnTo, problem: null };
+    return { ...(await listMemberPages(actor, channelId)), returnTo, problem: null };
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") notFoundPage();
     if (!isAppError(error)) throw error;
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, actor } = await requireMember(request);
+  const { user, actor } = await requireMember(request, "manage");
   const { channelId } = getPageParams(params, channelParams);
   const submission = parseWithZod(await request.formData(), { schema: addPagesFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -27,7 +27,7 @@ export const handle: RouteHandle = { title: "profile.connections.title" };
 const hideFields = ["appPassword"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { workspace } = await requireMember(request);
+  const { workspace } = await requireMember(request, "manage");
   const { network } = getPageParams(params, networkParams);
   const reconnect = (await listChannels(workspace.id)).some((channel) => channel.network === network);
   if (connectsByInstance(network)) {
@@ -46,7 +46,7 @@ function returnToOf(request: Request): string {
 }
 
 async function connectByInstance(request: Request, network: Parameters<typeof startInstanceConnect>[2], formData: FormData) {
-  const { user, sessionId, workspace } = await requireMember(request);
+  const { user, sessionId, workspace } = await requireMember(request, "manage");
   const submission = parseWithZod(formData, { schema: instanceFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
@@ -61,7 +61,7 @@ async function connectByInstance(request: Request, network: Parameters<typeof st
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, workspace } = await requireMember(request);
+  const { user, workspace } = await requireMember(request, "manage");
   const { network } = getPageParams(params, networkParams);
   const formData = await request.formData();
   if (connectsByInstance(network)) return connectByInstance(request, network, formData);

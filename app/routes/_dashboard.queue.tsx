@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: removeSlotFormSchema });
       try {
         if (submission.status !== "success") return replyMessages([t("queue.slots.errors.notFound")], 400, { intent });
-        const slot = await removeQueueSlot(actor.workspaceId, submission.value.slotId);
+        const slot = await removeQueueSlot(actor, submission.value.slotId);
         // Undo adds the same slot back: a form post, so it works without JavaScript too.
         const fields = { intent: "add", weekdays: String(slot.weekday), time: slot.time, channelId: slot.channelId ?? "" };
         return done({
@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     case "clear": {
-      const count = await clearQueue(actor.workspaceId);
+      const count = await clearQueue(actor);
       return done({ color: "success", icon: "trash", title: t("queue.slots.clear.cleared", { count }) });
     }
     default:

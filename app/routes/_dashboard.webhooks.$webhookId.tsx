@@ -24,11 +24,11 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "webhooks.list.attempts" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const { webhookId } = getPageParams(params, webhookParams);
   try {
-    const attempts = await listAttempts(actor.workspaceId, webhookId);
-    const webhook = (await listWebhooks(actor.workspaceId)).find((hook) => hook.id === webhookId)!;
+    const attempts = await listAttempts(actor, webhookId);
+    const webhook = (await listWebhooks(actor)).find((hook) => hook.id === webhookId)!;
     return { webhook, attempts };
   } catch (error) {
     rethrowAsResponse(error);
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const { webhookId } = getPageParams(params, webhookParams);
   const { t } = await getRequestT(request);
   const formData = await request.formData();
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : { color: "error", title: t("webhooks.test.failed", { error: attempt.error ?? "" }) },
       );
     }
-    await resendEvent(actor.workspaceId, webhookId, String(formData.get("eventId") ?? ""));
+    await resendEvent(actor, webhookId, String(formData.get("eventId") ?? ""));
     return redirectWithToast(back, { color: "success", title: t("webhooks.attempts.resent") });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -18,19 +18,19 @@ export const handle: RouteHandle = { title: "webhooks.delete.title" };
 
 /** The confirmation, a page of its own (with or without JavaScript). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const { webhookId } = getPageParams(params, webhookParams);
-  const webhook = (await listWebhooks(actor.workspaceId)).find((hook) => hook.id === webhookId);
+  const webhook = (await listWebhooks(actor)).find((hook) => hook.id === webhookId);
   if (!webhook) notFoundPage();
   return { webhook };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const { webhookId } = getPageParams(params, webhookParams);
   const { t } = await getRequestT(request);
   try {
-    await deleteWebhook(actor.workspaceId, webhookId);
+    await deleteWebhook(actor, webhookId);
     return redirectWithToast("/webhooks", { color: "success", icon: "trash", title: t("webhooks.delete.deleted") });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -21,14 +21,14 @@ import type { RouteHandle } from "~/utils/page-title";
 export const handle: RouteHandle = { title: "webhooks.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { actor } = await requireMember(request);
-  const [webhooks, flash] = await Promise.all([listWebhooks(actor.workspaceId), takeSecretFlash(request, "webhook")]);
+  const { actor } = await requireMember(request, "manage");
+  const [webhooks, flash] = await Promise.all([listWebhooks(actor), takeSecretFlash(request, "webhook")]);
   const secret = flash.secret && webhooks.some((hook) => hook.id === flash.secret?.id) ? flash.secret.value : null;
   return data({ webhooks, secret }, flash.header ? { headers: { "Set-Cookie": flash.header } } : undefined);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requireMember(request);
+  const { actor } = await requireMember(request, "manage");
   const formData = await request.formData();
   const intent = formData.get("intent");
   const { t } = await getRequestT(request);

@@ -11,8 +11,8 @@ import { addOrganizationBodySchema, organizationUrnOf } from "~/modules/connecti
  */
 const handler = apiRoute({
   GET: async ({ request }) => {
-    const { workspace } = await requireApiUser(request);
-    const { pages } = await listMemberPages(workspace.id, await pagesMemberOf(workspace.id, "linkedin"));
+    const { actor } = await requireApiUser(request);
+    const { pages } = await listMemberPages(actor, await pagesMemberOf(actor.workspaceId, "linkedin"));
     return apiData(pages.map((page) => ({ id: page.providerUserId, name: page.displayName, logoUrl: page.logoUrl, added: page.added })));
   },
   POST: async ({ request }) => {

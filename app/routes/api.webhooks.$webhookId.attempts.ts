@@ -7,7 +7,7 @@ const handler = apiRoute({
   GET: async ({ request, params }) => {
     const { actor } = await requireApiUser(request);
     const { webhookId } = getParams(params, webhookParams);
-    return apiData(await listAttempts(actor.workspaceId, webhookId));
+    return apiData(await listAttempts(actor, webhookId));
   },
 });
 

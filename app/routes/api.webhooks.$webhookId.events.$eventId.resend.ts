@@ -7,7 +7,7 @@ const handler = apiRoute({
   POST: async ({ request, params }) => {
     const { actor } = await requireApiUser(request);
     const { webhookId, eventId } = getParams(params, webhookEventParams);
-    await resendEvent(actor.workspaceId, webhookId, eventId);
+    await resendEvent(actor, webhookId, eventId);
     return apiNoContent();
   },
 });

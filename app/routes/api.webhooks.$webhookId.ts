@@ -7,7 +7,7 @@ const handler = apiRoute({
   DELETE: async ({ request, params }) => {
     const { actor } = await requireApiUser(request);
     const { webhookId } = getParams(params, webhookParams);
-    await deleteWebhook(actor.workspaceId, webhookId);
+    await deleteWebhook(actor, webhookId);
     return apiNoContent();
   },
 });

@@ -8,7 +8,7 @@ import { createWebhook, listWebhooks, webhookInput } from "~/modules/webhooks/we
 const handler = apiRoute({
   GET: async ({ request }) => {
     const { actor } = await requireApiUser(request);
-    return apiData(await listWebhooks(actor.workspaceId));
+    return apiData(await listWebhooks(actor));
   },
   POST: async ({ request }) => {
     const { actor } = await requireApiUser(request);

@@ -53,14 +53,28 @@ describe("connecting into a workspace", () => {
 
   it("files nothing when the user left the workspace before coming back from the network", async () => {
     const { owner, acme } = await agency();
-    const editor = await signedInUser("channels-editor");
-    await getDb().workspaceMember.create({ data: { workspaceId: acme.id, userId: editor.user.id, role: "editor" } });
-    const back = await followConsent(await startConnect(editor.user, editor.sessionId, "linkedin", { workspaceId: acme.id }), "Allow");
-    await getDb().workspaceMember.delete({ where: { workspaceId_userId: { workspaceId: acme.id, userId: editor.user.id } } });
-    expect((await completeConnect("linkedin", query(back), { userId: editor.user.id, sessionId: editor.sessionId })).ok).toBe(false);
-    expect(await getDb().channel.count({ where: { userId: editor.user.id } })).toBe(0);
+    const admin = await signedInUser("channels-admin");
+    await getDb().workspaceMember.create({ data: { workspaceId: acme.id, userId: admin.user.id, role: "admin" } });
+    const back = await followConsent(await startConnect(admin.user, admin.sessionId, "linkedin", { workspaceId: acme.id }), "Allow");
+    await getDb().workspaceMember.delete({ where: { workspaceId_userId: { workspaceId: acme.id, userId: admin.user.id } } });
+    expect((await completeConnect("linkedin", query(back), { userId: admin.user.id, sessionId: admin.sessionId })).ok).toBe(false);
+    expect(await getDb().channel.count({ where: { userId: admin.user.id } })).toBe(0);
     expect(await listChannels(acme.id)).toEqual([]);
-    expect(owner.user.id).not.toBe(editor.user.id);
+    expect(owner.user.id).not.toBe(admin.user.id);
+  });
+
+  it("is for the workspace's admins and owner: an editor cannot start, and an admin demoted on the way files nothing", async () => {
+    const { acme } = await agency();
+    const member = await signedInUser("channels-member");
+    await getDb().workspaceMember.create({ data: { workspaceId: acme.id, userId: member.user.id, role: "editor" } });
+    await expect(startConnect(member.user, member.sessionId, "linkedin", { workspaceId: acme.id })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await getDb().oAuthState.count({ where: { userId: member.user.id } })).toBe(0);
+
+    await getDb().workspaceMember.update({ where: { workspaceId_userId: { workspaceId: acme.id, userId: member.user.id } }, data: { role: "admin" } });
+    const back = await followConsent(await startConnect(member.user, member.sessionId, "linkedin", { workspaceId: acme.id }), "Allow");
+    await getDb().workspaceMember.update({ where: { workspaceId_userId: { workspaceId: acme.id, userId: member.user.id } }, data: { role: "editor" } });
+    expect((await completeConnect("linkedin", query(back), { userId: member.user.id, sessionId: member.sessionId })).ok).toBe(false);
+    expect(await listChannels(acme.id)).toEqual([]);
   });
 
   it("the API's connect address carries the header's workspace; another's workspace is a 404", async () => {
@@ -105,7 +119,7 @@ describe("a workspace's channels", () => {
     await expect(disconnectChannel(owner.user.id, channel!.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(disconnectChannel(outsider.user.id, channel!.id)).rejects.toMatchObject({ code: "not_found" });
     expect(await getDb().channel.count({ where: { id: channel!.id } })).toBe(1);
-    await disconnectChannel({ userId: owner.user.id, workspaceId: acme.id }, channel!.id);
+    await disconnectChannel({ userId: owner.user.id, workspaceId: acme.id, role: "owner" }, channel!.id);
     expect(await getDb().channel.count({ where: { id: channel!.id } })).toBe(0);
   });
 });

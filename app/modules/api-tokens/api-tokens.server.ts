@@ -6,7 +6,7 @@ import { rawDate } from "~/modules/db/raw-values";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { parseScopes, serializeScopes, tokenPrefix, TOKEN_PATTERN, type ApiScope } from "./scopes";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, ownerKey, type ActorRef } from "~/modules/workspaces/owner";
 import { workspaceFromRow, type CurrentWorkspace, type WorkspaceRow } from "~/modules/workspaces/current";
 import { joinMembership, WORKSPACE_COLUMNS } from "~/modules/workspaces/membership.server";
 
@@ -60,7 +60,7 @@ function toView(row: {
 /** The user's tokens, newest first, without their secrets (which nobody has any more). */
 /** The user's tokens made in the workspace (a token acts there only). */
 export async function listApiTokens(by: ActorRef): Promise<ApiTokenView[]> {
-  const rows = await getDb().apiToken.findMany({ where: asActor(by), select: viewFields, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const rows = await getDb().apiToken.findMany({ where: ownerKey(by), select: viewFields, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(toView);
 }
 

@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { pathOf } from "~/modules/http/redirect";
 import type { CurrentWorkspace } from "~/modules/workspaces/current";
 import { actorOf, type Actor } from "~/modules/workspaces/owner";
+import { can, type Capability } from "~/modules/workspaces/roles";
 import { clearSessionCookie, getSessionState, type AuthUser } from "./session.server";
 
 export const HOME_AFTER_SIGN_IN = "/posts";
@@ -39,11 +40,17 @@ function memberOf(state: { user: AuthUser; sessionId: string; workspace: Current
 
 /**
  * As requireUser, with the session's id (to keep it when revoking the others) and the current
- * workspace (the one chosen in the app, else the personal one).
+ * workspace (the one chosen in the app, else the personal one). With `capability`, a 403 unless the
+ * user's role there allows it.
  */
-export async function requireMember(request: Request): Promise<Member> {
+export async function requireMember(request: Request, capability?: Capability): Promise<Member> {
   const state = await getSessionState(request);
-  if (state.status === "valid") return memberOf(state);
+  if (state.status === "valid") {
+    const member = memberOf(state);
+    // A page for a right the reader's role lacks is the error page's 403 (docs/decisions/0084).
+    if (capability && !can(member.workspace.role, capability)) throw data({ reason: "forbidden" }, { status: 403 });
+    return member;
+  }
   const redirectTo = pathOf(request);
   const target = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
   throw redirect(target, state.status === "invalid" ? { headers: { "Set-Cookie": await clearSessionCookie() } } : {});

@@ -5,6 +5,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { logger } from "~/core/logger/logger.server";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import type { NetworkId } from "~/core/platforms/platforms";
+import { connectingInto } from "./oauth.server";
 import { storeChannel } from "./store-channel.server";
 
 // Connecting a network that signs in with an app password (Bluesky) instead of OAuth
@@ -39,6 +40,7 @@ export async function connectWithAppPassword(
 ): Promise<{ channelId: string; update: boolean; displayName: string }> {
   const descriptor = getNetwork(network).appPassword;
   if (!descriptor) throw new AppError("provider_unavailable", `connections.errors.unavailable.${network}`);
+  const actor = await connectingInto(user.id, workspaceId);
   await enforce(`connect-app-password:user:${user.id}`, appPasswordSignInsPerUser);
   let session;
   try {
@@ -55,6 +57,6 @@ export async function connectWithAppPassword(
     throw new AppError("connect_failed", `connections.errors.connectFailed.${network}`);
   }
   const { account, ...tokens } = session;
-  const { channelId, update } = await storeChannel({ userId: user.id, workspaceId }, network, tokens, account);
+  const { channelId, update } = await storeChannel(actor, network, tokens, account);
   return { channelId, update, displayName: account.displayName };
 }

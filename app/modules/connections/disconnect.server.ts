@@ -1,5 +1,5 @@
 import { getNetwork } from "~/integrations/networks/registry.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { type ActorRef, requireCan } from "~/modules/workspaces/owner";
 import { isProviderError } from "~/integrations/provider-error";
 import { unseal } from "~/modules/crypto/secrets.server";
 import { trackEventFor } from "~/modules/analytics/server-events.server";
@@ -27,7 +27,7 @@ interface DisconnectedChannel {
  * flagged, not lost. Another workspace's channel is not_found, as if it did not exist.
  */
 export async function disconnectChannel(by: ActorRef, channelId: string): Promise<DisconnectedChannel> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "manage");
   const notFound = () => new AppError("not_found", "connections.errors.channelNotFound");
   if (!isRecordId(channelId)) throw notFound();
   const channel = await getDb().channel.findFirst({ where: { id: channelId, workspaceId } });
@@ -40,7 +40,7 @@ export async function disconnectChannel(by: ActorRef, channelId: string): Promis
  * `providerUserId`, the one of that account at the provider; none is not_connected.
  */
 export async function disconnect(by: ActorRef, provider: Platform, expected: { providerUserId?: string } = {}): Promise<{ flaggedPosts: number }> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "manage");
   const channels = await getDb().channel.findMany({ where: { workspaceId, network: provider }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const channel = expected.providerUserId === undefined ? channels[0] : channels.find((c) => c.providerUserId === expected.providerUserId);
   if (!channel) throw new AppError("not_connected", `connections.errors.notConnected.${provider}`);

@@ -12,7 +12,7 @@ import { AppError } from "~/modules/errors/app-error";
 import type { TranslationKey } from "~/modules/i18n/keys";
 import { safeRedirect } from "~/modules/http/redirect";
 import { enforce, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
-import { consumeState, newOAuthState, STATE_TTL_MS, stateWorkspace } from "./oauth.server";
+import { connectingInto, consumeState, newOAuthState, STATE_TTL_MS, stateWorkspace } from "./oauth.server";
 import { storeChannel } from "./store-channel.server";
 
 // Connecting a network where every server is its own provider (Mastodon), docs/decisions/0057:
@@ -112,6 +112,7 @@ export async function startInstanceConnect(
   options: { returnTo?: string | null; workspaceId?: string } = {},
 ): Promise<string> {
   const descriptor = descriptorOf(network);
+  await connectingInto(user.id, options.workspaceId);
   await enforce(`connect-instance:user:${user.id}`, instanceConnectStartsPerUser);
   const normalised = descriptor.normaliseInstance(input.instance);
   if (!normalised.ok) throw instanceError("invalid_instance", `profile.instance.${normalised.problem}`, input.instance);

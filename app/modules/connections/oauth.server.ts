@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { membershipOf } from "~/modules/workspaces/membership.server";
-import { personalWorkspaceId } from "~/modules/workspaces/owner";
+import { personalWorkspaceId, requireCan, type Actor } from "~/modules/workspaces/owner";
+import { can } from "~/modules/workspaces/roles";
 import { createPkcePair } from "~/integrations/networks/pkce.server";
 import { getNetwork } from "~/integrations/networks/registry.server";
 import { isProviderError } from "~/integrations/provider-error";
@@ -63,6 +64,7 @@ export async function startConnect(
   options: { returnTo?: string | null; prompt?: "login"; workspaceId?: string } = {},
 ): Promise<string> {
   if (!isProviderConfigured(provider)) throw new AppError("provider_unavailable", `connections.errors.unavailable.${provider}`);
+  await connectingInto(user.id, options.workspaceId);
   await enforce(`connect:user:${user.id}`, connectStartsPerUser);
   const { state, id } = newOAuthState(sessionId);
   const { oauth } = getNetwork(provider);
@@ -109,7 +111,19 @@ export async function consumeState(provider: NetworkId, state: string | null, se
  */
 export async function stateWorkspace(pending: { userId: string; workspaceId: string | null }): Promise<string | null> {
   const workspaceId = pending.workspaceId ?? personalWorkspaceId(pending.userId);
-  return (await membershipOf(pending.userId, workspaceId)) ? workspaceId : null;
+  const membership = await membershipOf(pending.userId, workspaceId);
+  return membership && can(membership.role, "manage") ? workspaceId : null;
+}
+
+/**
+ * The user connecting a channel into a workspace (by default their personal one), if they may
+ * manage its channels: an admin or the owner (403 for another member, 404 for an outsider). Asked
+ * of the database, not of the caller: the workspace may have changed since the page was drawn.
+ */
+export async function connectingInto(userId: string, workspaceId: string = personalWorkspaceId(userId)): Promise<Actor> {
+  const membership = await membershipOf(userId, workspaceId);
+  if (!membership) throw new AppError("not_found", "workspaces.errors.notFound");
+  return requireCan({ userId, workspaceId, role: membership.role }, "manage");
 }
 
 /**

@@ -10,7 +10,7 @@ import { AppError } from "~/modules/errors/app-error";
 import { usableConnection } from "./access-token.server";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { type ActorRef, requireCan } from "~/modules/workspaces/owner";
 
 // Pages a connected member administers, each added as its own channel (kind "page") that
 // publishes with the member's token (docs/decisions/0058). The network says what a page is
@@ -81,7 +81,8 @@ async function administeredNow(workspaceId: string, channelId: string) {
 }
 
 /** The pages a member channel of the user administers, and which are already channels. */
-export async function listMemberPages(workspaceId: string, channelId: string): Promise<MemberPages> {
+export async function listMemberPages(by: ActorRef, channelId: string): Promise<MemberPages> {
+  const { workspaceId } = requireCan(by, "manage");
   const { row, network, administered } = await administeredNow(workspaceId, channelId);
   const existing = await getDb().channel.findMany({
     where: { workspaceId, network, kind: "page", providerUserId: { in: administered.map((page) => page.providerUserId) } },
@@ -107,7 +108,7 @@ export async function listMemberPages(workspaceId: string, channelId: string): P
  * member who added it last.
  */
 export async function addMemberPages(by: ActorRef, channelId: string, providerUserIds: string[]): Promise<{ added: { id: string; displayName: string }[] }> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "manage");
   const { row, network, administered } = await administeredNow(workspaceId, channelId);
   const wanted = [...new Set(providerUserIds)];
   const chosen: NetworkAccount[] = [];

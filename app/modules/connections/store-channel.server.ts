@@ -7,7 +7,7 @@ import type { NetworkId } from "~/core/platforms/platforms";
 import { refreshChannelAvatar } from "./avatar.server";
 import { clearDisconnectFlags } from "./flags.server";
 import { copyTokensToPages, PAGE_SCOPES_MISSING, suspendPages } from "./page-tokens.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, type Actor } from "~/modules/workspaces/owner";
 
 export interface StoreOptions {
   /** The instance's origin where the network has instances (Mastodon). */
@@ -25,13 +25,14 @@ export interface StoreOptions {
  * there before.
  */
 export async function storeChannel(
-  by: ActorRef,
+  /** The user connecting, and the workspace the channel goes into (their right to was checked before). */
+  by: Pick<Actor, "userId" | "workspaceId"> | string,
   network: NetworkId,
   tokens: NetworkTokens,
   account: NetworkAccount,
   options: StoreOptions = {},
 ): Promise<{ channelId: string; update: boolean }> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = typeof by === "string" ? asActor(by) : by;
   const now = new Date();
   const { tokensExpire = true } = options;
   const data = {

@@ -1,5 +1,5 @@
 import { AppError } from "~/modules/errors/app-error";
-import type { ActorRef } from "~/modules/workspaces/owner";
+import { requireCan, type ActorRef } from "~/modules/workspaces/owner";
 import { getDb } from "~/modules/db/db.server";
 import { getOwnPost } from "~/modules/posts/post.server";
 import type { PostRecord } from "~/modules/posts/post-view.server";
@@ -13,7 +13,8 @@ import { REFRESH_COOLDOWN_MS } from "./schedule";
  * A network's failure is recorded on its target (the last good numbers stay); the post comes back.
  */
 export async function refreshPostMetrics(by: ActorRef, postId: string, now = new Date()): Promise<PostRecord> {
-  await getOwnPost(by, postId);
+  // It spends the networks' rate for everyone in the workspace: an editor's call.
+  await getOwnPost(requireCan(by, "publish"), postId);
   const db = getDb();
   const published = await db.postTarget.findMany({
     where: { postId, parts: { some: { status: "published", externalId: { not: null } } } },

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { asActor, type Actor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, requireCan, type Actor, type ActorRef } from "~/modules/workspaces/owner";
 import { usableChannelIds } from "~/modules/connections/connection.server";
 import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { getDb } from "~/modules/db/db.server";
@@ -184,6 +184,8 @@ const targetsOf = (row: CheckedRow): TargetInput[] =>
  * row at fault, with nothing written. A file over MAX_IMPORT_ROWS rows is a 413.
  */
 export async function planImport(scope: ImportScope, text: string, now: Date = new Date()): Promise<ImportPlan> {
+  // An import schedules and queues posts: an editor's (a writer drafts one at a time).
+  requireCan(scope.actor, "publish");
   const parsed = parseImportFile(text);
   if (!parsed.ok && parsed.tooManyRows) throw tooManyRows();
   if (!parsed.ok) return { rows: [], problems: parsed.problems };

@@ -1,5 +1,5 @@
 import { getDb } from "~/modules/db/db.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { type ActorRef, requireCan } from "~/modules/workspaces/owner";
 import { isRecordId } from "~/modules/db/ids";
 import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError, rethrowUnlessAppError } from "~/modules/errors/app-error";
@@ -18,12 +18,15 @@ import type { ImageChange } from "./schemas";
 
 const imageNotFound = () => new AppError("not_found", "posts.errors.imageNotFound");
 
-async function editablePostOf(workspaceId: string, postId: string) {
+/** The post whose images `by` changes: in their workspace, not published, and a draft for a writer. */
+async function editablePostOf(by: ActorRef, postId: string) {
+  const { workspaceId, role } = requireCan(by, "write");
   if (!isRecordId(postId)) throw new AppError("not_found", "posts.errors.notFound");
   const post = await getDb().post.findFirst({ where: { id: postId, workspaceId }, select: { id: true, status: true } });
   if (!post) throw new AppError("not_found", "posts.errors.notFound");
   if (post.status === "published") throw new AppError("post_published", "posts.errors.alreadyPublished");
   if (post.status === "publishing") throw new AppError("post_publishing", "posts.errors.beingPublished");
+  if (role === "writer" && post.status !== "draft") throw new AppError("forbidden", "workspaces.errors.writerDraftsOnly");
   return post;
 }
 
@@ -59,9 +62,9 @@ async function removeFileOrLog(storageKey: string): Promise<void> {
 const notAnImage = () => new AppError("unsupported_image", "posts.errors.notAnImage", { fields: { image: "posts.errors.notAnImageField" } });
 
 export async function addImage(by: ActorRef, postId: string, bytes: Uint8Array, altText = "") {
-  const { userId, workspaceId } = asActor(by);
+  const { userId } = requireCan(by, "write");
   const db = getDb();
-  await editablePostOf(workspaceId, postId);
+  await editablePostOf(by, postId);
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
   const mimeType = detectImageType(bytes);
   if (!mimeType) throw notAnImage();
@@ -121,7 +124,7 @@ export async function changeImage(by: ActorRef, postId: string, change: ImageCha
 }
 
 export async function updateAltText(by: ActorRef, postId: string, imageId: string, altText: string) {
-  await editablePostOf(asActor(by).workspaceId, postId);
+  await editablePostOf(by, postId);
   await postImage(postId, imageId);
   await getDb().media.update({ where: { id: imageId }, data: { altText } });
 }
@@ -129,7 +132,7 @@ export async function updateAltText(by: ActorRef, postId: string, imageId: strin
 /** Moves an image one place earlier or later (a plain form button works without JavaScript). */
 export async function moveImage(by: ActorRef, postId: string, imageId: string, direction: "up" | "down") {
   const db = getDb();
-  await editablePostOf(asActor(by).workspaceId, postId);
+  await editablePostOf(by, postId);
   const images = await db.media.findMany({ where: { postId }, orderBy: { position: "asc" }, select: { id: true } });
   const index = images.findIndex((m) => m.id === imageId);
   if (index < 0) throw imageNotFound();
@@ -142,7 +145,7 @@ export async function moveImage(by: ActorRef, postId: string, imageId: string, d
 
 export async function removeImage(by: ActorRef, postId: string, imageId: string) {
   const db = getDb();
-  await editablePostOf(asActor(by).workspaceId, postId);
+  await editablePostOf(by, postId);
   const image = await postImage(postId, imageId);
   await db.media.delete({ where: { id: image.id } });
   await removeFileOrLog(image.storageKey);

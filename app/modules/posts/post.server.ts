@@ -15,7 +15,7 @@ import { schedulingProblem, textsAreVersion1 } from "./scheduling-rules";
 import { applyLegacyContent, insertNewPosts, toTargetInputs, writeTargets, type LegacyContent, type NewPostRows, type TargetInput } from "./targets.server";
 import { partsProblem, resolveTargets, targetsProblem, type TargetRequest } from "./post-targets.server";
 import { UNFETCHED_PART, UNFETCHED_TARGET } from "./post-metrics";
-import { asActor, type Actor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, type Actor, type ActorRef, requireCan } from "~/modules/workspaces/owner";
 
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "failed";
 
@@ -55,10 +55,16 @@ export async function getOwnPost(by: ActorRef, postId: string): Promise<PostReco
 
 /** As getOwnPost, refusing posts that are being published or already are (409). */
 export async function getEditablePost(by: ActorRef, postId: string): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const post = await getOwnPost(actor, postId);
   assertEditable(post);
+  assertWriterDraft(actor, post);
   return post;
+}
+
+/** A writer changes drafts only: what is scheduled is an editor's (docs/decisions/0084). */
+function assertWriterDraft(actor: Actor, post: { status: string }): void {
+  if (actor.role === "writer" && post.status !== "draft") throw new AppError("forbidden", "workspaces.errors.writerDraftsOnly");
 }
 
 export function assertEditable(post: { status: string; deliveries: { status: string }[] }): void {
@@ -98,7 +104,7 @@ export interface NewPost {
 }
 
 export async function createPost(by: ActorRef, input: NewPost): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const kept = { linkedinText: input.linkedinText, twitterText: input.twitterText };
   const targets = applyLegacyContent([], input, await channelRefs(actor.workspaceId), kept);
   const postId = await inTransaction(async (tx) => {
@@ -128,7 +134,7 @@ export interface PostChanges {
  * checked against the platforms' rules, and its deliveries follow its platforms.
  */
 export async function updatePost(by: ActorRef, postId: string, changes: PostChanges): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const post = await getEditablePost(actor, postId);
   // A version 1 change names only the version 1 pair: targets of other networks stay.
   const platforms = [...(changes.platforms ?? parsePlatforms(post.platforms)), ...parseNetworks(post.platforms).filter((network) => !isPlatform(network))];
@@ -241,7 +247,7 @@ export interface ScheduleOptions {
  * publishing time. Then the free plan's monthly limit, checked in the transaction that schedules.
  */
 export async function schedulePost(by: ActorRef, postId: string, at: Date, options: ScheduleOptions = {}): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "publish");
   const post = await getEditablePost(actor, postId);
   if (!options.now) assertScheduleTime(at);
   return scheduleChecked(actor, post, async () => at, options);
@@ -255,7 +261,7 @@ export async function schedulePost(by: ActorRef, postId: string, at: Date, optio
 export type TimeChooser = (tx: Tx, post: PostRecord) => Promise<Date>;
 
 export async function schedulePostAtChosenTime(by: ActorRef, postId: string, choose: TimeChooser): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "publish");
   const post = await getEditablePost(actor, postId);
   return scheduleChecked(actor, post, async (tx) => {
     const at = await choose(tx, post);
@@ -305,7 +311,7 @@ async function scheduleChecked(actor: Actor, post: PostRecord, timeIn: (tx: Tx) 
  * follow them in the same transaction.
  */
 export async function setPostTargets(by: ActorRef, postId: string, requests: readonly TargetRequest[]): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const post = await getEditablePost(actor, postId);
   const targets = await resolveTargets(
     actor.workspaceId,
@@ -392,7 +398,7 @@ export function targetsAsWritten(
 
 /** A new post with targets (a draft; the version 2 API and the composer). */
 export async function createPostWithTargets(by: ActorRef, requests: readonly TargetRequest[], source: "manual" | "ai" = "manual"): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const targets = await resolveTargets(actor.workspaceId, requests, []);
   const postId = await inTransaction(async (tx) => {
     const post = await tx.post.create({ data: { userId: actor.userId, workspaceId: actor.workspaceId, source }, select: { id: true } });
@@ -404,13 +410,13 @@ export async function createPostWithTargets(by: ActorRef, requests: readonly Tar
 
 /** A new post scheduled at once; refused, it leaves nothing behind (the draft made for it goes again). */
 export async function createScheduledPost(by: ActorRef, input: NewPost, at: Date): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "publish");
   return scheduleNewDraft(actor, await createPost(actor, input), at);
 }
 
 /** createScheduledPost for a post given by its targets (the version 2 API). */
 export async function createScheduledPostWithTargets(by: ActorRef, requests: readonly TargetRequest[], at: Date): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "publish");
   return scheduleNewDraft(actor, await createPostWithTargets(actor, requests), at);
 }
 
@@ -444,7 +450,7 @@ export function publishNow(by: ActorRef, postId: string): Promise<PostRecord> {
  * are left alone: the publisher never sends them again. A post that did not fail is a 409.
  */
 export async function retryPost(by: ActorRef, postId: string): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "publish");
   const post = await getOwnPost(actor, postId);
   if (isBeingPublished(post)) throw beingPublished();
   if (post.status !== "failed") throw new AppError("post_not_failed", "posts.errors.notFailed");
@@ -453,13 +459,13 @@ export async function retryPost(by: ActorRef, postId: string): Promise<PostRecor
 
 /** Leaves the wizard keeping the post as a draft (a scheduled post keeps its schedule). */
 export async function finishComposing(by: ActorRef, postId: string): Promise<void> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   await getDb().post.updateMany({ where: { id: postId, workspaceId: actor.workspaceId }, data: { composeStep: null } });
 }
 
 /** A new draft with the same texts, platforms and images, opened in the wizard's review step. */
 export async function duplicatePost(by: ActorRef, postId: string): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const post = await getOwnPost(actor, postId);
   const copy = await inTransaction(async (tx) => {
     const created = await tx.post.create({
@@ -484,11 +490,14 @@ export async function duplicatePost(by: ActorRef, postId: string): Promise<PostR
 
 /** Deletes a post, its deliveries and its images (files included). Not while it is being published. */
 export async function deletePost(by: ActorRef, postId: string): Promise<void> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const db = getDb();
   const post = await getOwnPost(actor, postId);
   if (isBeingPublished(post)) throw beingPublished();
-  const { count } = await db.post.deleteMany({ where: { id: postId, workspaceId: actor.workspaceId, status: { not: "publishing" }, ...NOTHING_IN_FLIGHT } });
+  assertWriterDraft(actor, post);
+  // A writer's delete is of a draft, checked again in the statement: it may have been scheduled since.
+  const onlyDraft = actor.role === "writer" ? { status: "draft" } : { status: { not: "publishing" } };
+  const { count } = await db.post.deleteMany({ where: { id: postId, workspaceId: actor.workspaceId, ...onlyDraft, ...NOTHING_IN_FLIGHT } });
   if (count === 0) throw beingPublished();
   await deleteStoredImages(post.media);
 }

@@ -1,5 +1,5 @@
 import { isNetworkId, isPlatform, type NetworkId } from "~/core/platforms/platforms";
-import { asActor, type Acting, type Actor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, type Acting, type Actor, type ActorRef, requireCan } from "~/modules/workspaces/owner";
 import { channelRefs, listChannelChoices, networkAvailability, usableChannelIds, type ChannelChoice } from "~/modules/connections/connection.server";
 import { startConnect } from "~/modules/connections/oauth.server";
 import { getDb } from "~/modules/db/db.server";
@@ -114,7 +114,7 @@ const tooManyParts = () => new AppError("too_many_parts", "composer.quick.tooMan
  * version 1 fields, so a text typed before connecting a first account survives the round trip.
  */
 export async function saveQuickDraft(by: ActorRef, postId: string | null, draft: QuickDraft): Promise<string> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "write");
   const parts = splitAtDividers(draft.parts);
   if (parts.length > MAX_PARTS) throw tooManyParts();
   const refs = await channelRefs(actor.workspaceId);

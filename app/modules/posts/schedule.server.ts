@@ -1,5 +1,5 @@
 import { parseNetworks } from "~/core/platforms/platforms";
-import { asActor, type Acting } from "~/modules/workspaces/owner";
+import { type Acting, requireCan } from "~/modules/workspaces/owner";
 import { accessEndsBefore, type AccessEnd } from "~/modules/connections/reconnect.server";
 import { publishNow, schedulePost } from "./post.server";
 import { resolveScheduleChoice, type ScheduleChoice } from "./schedule-input";
@@ -21,7 +21,7 @@ export type ScheduleOutcome =
  * Every platform rule is checked first (an AppError says which one refused).
  */
 export async function applyScheduleChoice(who: Acting, postId: string, choice: ScheduleChoice): Promise<ScheduleOutcome> {
-  const actor = asActor(who.actor);
+  const actor = requireCan(who.actor, "publish");
   const resolved = resolveScheduleChoice(choice, who.timezone);
   if (resolved.now) {
     await publishNow(actor, postId);

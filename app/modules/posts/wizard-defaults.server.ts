@@ -1,5 +1,5 @@
 import { aiAvailability } from "~/modules/ai/ai-access.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, ownerKey, type ActorRef } from "~/modules/workspaces/owner";
 import { usablePlatforms } from "~/modules/connections/connection.server";
 import { getDb } from "~/modules/db/db.server";
 import { parsePlatforms, type Platform } from "~/core/platforms/platforms";
@@ -15,7 +15,7 @@ export interface WizardDefaults {
 export async function wizardDefaults(by: ActorRef): Promise<WizardDefaults> {
   const [connected, last, ai] = await Promise.all([
     usablePlatforms(asActor(by).workspaceId),
-    getDb().post.findFirst({ where: asActor(by), orderBy: { createdAt: "desc" }, select: { platforms: true, source: true } }),
+    getDb().post.findFirst({ where: ownerKey(by), orderBy: { createdAt: "desc" }, select: { platforms: true, source: true } }),
     aiAvailability(asActor(by).userId),
   ]);
   const remembered = parsePlatforms(last?.platforms ?? "").filter((platform) => connected.includes(platform));

@@ -1,5 +1,5 @@
 import type { Platform } from "~/core/platforms/platforms";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { ownerKey, type ActorRef } from "~/modules/workspaces/owner";
 import { getDb } from "~/modules/db/db.server";
 import { chooseChannels } from "./compose.server";
 import { createPost, createPostWithTargets, updatePost } from "./post.server";
@@ -12,7 +12,7 @@ import { createPost, createPostWithTargets, updatePost } from "./post.server";
 export async function latestUntouchedDraft(by: ActorRef): Promise<string | null> {
   const draft = await getDb().post.findFirst({
     where: {
-      ...asActor(by),
+      ...ownerKey(by),
       status: "draft",
       composeStep: { not: null },
       scheduledAt: null,

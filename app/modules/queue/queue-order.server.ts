@@ -6,7 +6,7 @@ import { MIN_LEAD_MS } from "~/modules/posts/schedule-time";
 import { movedToTopTimes, shuffledTimes, type QueuedPost } from "./queue-order";
 import { isSlotTimeOf } from "./queue-slots";
 import { queueZone } from "./queue-zone.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { type ActorRef, requireCan } from "~/modules/workspaces/owner";
 
 // "Shuffle" and "move to top" (docs/decisions/0070): each one transaction under the workspace's row
 // lock, the lock addToQueue takes, so they never interleave with an add or with each other.
@@ -38,7 +38,7 @@ async function applyMoves(tx: Tx, workspaceId: string, moves: Map<string, number
 
 /** Re-deals each channel set's queued posts among the times they hold; answers how many posts moved. */
 export async function shuffleQueue(by: ActorRef, random: () => number = Math.random): Promise<{ moved: number }> {
-  const { workspaceId } = asActor(by);
+  const { workspaceId } = requireCan(by, "publish");
   return inTransaction(async (tx) => {
     await lockRow(tx, "Workspace", workspaceId);
     const moves = shuffledTimes(await queuedPosts(tx, workspaceId, new Date()), random);
@@ -53,7 +53,7 @@ export async function shuffleQueue(by: ActorRef, random: () => number = Math.ran
  * for any change, 409 post_not_queued for a post that is not in the queue.
  */
 export async function moveToTopOfQueue(by: ActorRef, postId: string): Promise<PostRecord> {
-  const actor = asActor(by);
+  const actor = requireCan(by, "publish");
   const { workspaceId } = actor;
   const post = await getOwnPost(actor, postId);
   if (post.status === "published") throw new AppError("post_published", "posts.errors.alreadyPublished");

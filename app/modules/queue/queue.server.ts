@@ -10,7 +10,7 @@ import { MIN_LEAD_MS } from "~/modules/posts/schedule-time";
 import { queueZone } from "./queue-zone.server";
 import { freeSlotTimes, SEARCH_WEEKS, type QueueSlotRule, type TakenTime } from "./queue-slots";
 import type { QueueSlotInput } from "./schemas";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { asActor, type ActorRef, requireCan } from "~/modules/workspaces/owner";
 
 // A workspace's posting queue: recurring slots, the free times they give, and "add to queue"
 // (docs/decisions/0066). The slots' times are in the workspace owner's time zone (for a personal
@@ -53,7 +53,7 @@ export async function getQueue(workspaceId: string): Promise<QueueView> {
 
 /** Replaces all the workspace's slots; a channel of another workspace is a 422 naming the slot, and nothing changes. */
 export async function replaceQueue(by: ActorRef, slots: readonly QueueSlotInput[]): Promise<QueueView> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "publish");
   const named = [...new Set(slots.flatMap((slot) => (slot.channelId ? [slot.channelId] : [])))];
   const own = new Set(
     (await getDb().channel.findMany({ where: { workspaceId, id: { in: named.filter(isRecordId) } }, select: { id: true } })).map((channel) => channel.id),

@@ -4,7 +4,7 @@ import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import type { QueueSlotView } from "./queue.server";
 import { MAX_QUEUE_SLOTS } from "./schemas";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { type ActorRef, requireCan } from "~/modules/workspaces/owner";
 
 // The posting-times page's edits, one slot or a few at a time (docs/decisions/0069). Each runs in
 // one transaction under the user's row, as replaceQueue and addToQueue do, so parallel adds never
@@ -29,7 +29,7 @@ export type AddSlotsResult =
  * nothing. Another workspace's channel, or an unknown one, is a 422 on the channel field.
  */
 export async function addQueueSlots(by: ActorRef, { weekdays, time, channelId }: NewSlots): Promise<AddSlotsResult> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "publish");
   const days = [...new Set(weekdays)].sort((a, b) => a - b);
   if (channelId !== null) {
     const own = isRecordId(channelId) && (await getDb().channel.count({ where: { id: channelId, workspaceId } })) === 1;
@@ -47,7 +47,8 @@ export async function addQueueSlots(by: ActorRef, { weekdays, time, channelId }:
 }
 
 /** Removes one of the workspace's slots and answers it (for an undo); another workspace's, or a gone one, is a 404. */
-export async function removeQueueSlot(workspaceId: string, slotId: string): Promise<QueueSlotView> {
+export async function removeQueueSlot(by: ActorRef, slotId: string): Promise<QueueSlotView> {
+  const { workspaceId } = requireCan(by, "publish");
   const slot = isRecordId(slotId)
     ? await getDb().queueSlot.findFirst({ where: { id: slotId, workspaceId }, select: { id: true, channelId: true, weekday: true, time: true } })
     : null;
@@ -58,7 +59,8 @@ export async function removeQueueSlot(workspaceId: string, slotId: string): Prom
 }
 
 /** Removes every slot of the workspace's queue; answers how many there were. */
-export async function clearQueue(workspaceId: string): Promise<number> {
+export async function clearQueue(by: ActorRef): Promise<number> {
+  const { workspaceId } = requireCan(by, "publish");
   const { count } = await getDb().queueSlot.deleteMany({ where: { workspaceId } });
   return count;
 }

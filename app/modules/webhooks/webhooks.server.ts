@@ -10,7 +10,7 @@ import { isPrivateAddress } from "./address.server";
 import { webhookFormSchema } from "./schemas";
 import { attemptWebhookDelivery, LEASE_MS, sendOptions, type AttemptView } from "./deliveries.server";
 import type { SendOptions } from "./send.server";
-import { asActor, type ActorRef } from "~/modules/workspaces/owner";
+import { type ActorRef, requireCan } from "~/modules/workspaces/owner";
 
 // A user's webhooks (docs/decisions/0076-webhooks.md). Managed with the session only.
 
@@ -58,7 +58,8 @@ export const webhookInput = webhookFormSchema.extend({
 });
 
 /** A workspace's webhooks, oldest first. */
-export async function listWebhooks(workspaceId: string): Promise<WebhookView[]> {
+export async function listWebhooks(by: ActorRef): Promise<WebhookView[]> {
+  const { workspaceId } = requireCan(by, "manage");
   const rows = await getDb().webhook.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return rows.map(toView);
 }
@@ -70,7 +71,7 @@ export async function listWebhooks(workspaceId: string): Promise<WebhookView[]> 
  * each other).
  */
 export async function createWebhook(by: ActorRef, input: z.infer<typeof webhookInput>): Promise<WebhookView & { secret: string }> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "manage");
   const db = getDb();
   const id = newRecordId();
   const secret = `whsec_${randomBytes(24).toString("base64url")}`;
@@ -94,13 +95,15 @@ async function ownWebhook(workspaceId: string, webhookId: string) {
   return row;
 }
 
-export async function deleteWebhook(workspaceId: string, webhookId: string): Promise<void> {
+export async function deleteWebhook(by: ActorRef, webhookId: string): Promise<void> {
+  const { workspaceId } = requireCan(by, "manage");
   const { count } = await getDb().webhook.deleteMany({ where: { id: webhookId, workspaceId } });
   if (count === 0) throw new AppError("not_found", "webhooks.errors.notFound");
 }
 
 /** The webhook's last ATTEMPTS_SHOWN attempts, newest first. */
-export async function listAttempts(workspaceId: string, webhookId: string): Promise<AttemptView[]> {
+export async function listAttempts(by: ActorRef, webhookId: string): Promise<AttemptView[]> {
+  const { workspaceId } = requireCan(by, "manage");
   await ownWebhook(workspaceId, webhookId);
   const rows = await getDb().webhookAttempt.findMany({
     where: { webhookId },
@@ -126,7 +129,7 @@ export async function listAttempts(workspaceId: string, webhookId: string): Prom
  * it from the attempts instead).
  */
 export async function pingWebhook(by: ActorRef, webhookId: string, options: Partial<SendOptions> = {}): Promise<AttemptView> {
-  const { userId, workspaceId } = asActor(by);
+  const { userId, workspaceId } = requireCan(by, "manage");
   const hook = await ownWebhook(workspaceId, webhookId);
   const db = getDb();
   const now = new Date();
@@ -157,7 +160,8 @@ export async function pingWebhook(by: ActorRef, webhookId: string, options: Part
  * Queues an event again for this webhook, with the same event id, due now and retried for another
  * 24 hours. Refused while it is being sent (409).
  */
-export async function resendEvent(workspaceId: string, webhookId: string, eventId: string): Promise<void> {
+export async function resendEvent(by: ActorRef, webhookId: string, eventId: string): Promise<void> {
+  const { workspaceId } = requireCan(by, "manage");
   await ownWebhook(workspaceId, webhookId);
   const now = new Date();
   const { count } = await getDb().webhookDelivery.updateMany({

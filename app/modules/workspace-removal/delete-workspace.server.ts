@@ -19,7 +19,7 @@ export async function deleteWorkspace(userId: string, workspaceId: string): Prom
   const db = getDb();
   const inFlight = await db.post.count({ where: { workspaceId, OR: [{ status: "publishing" }, { deliveries: { some: { status: "publishing" } } }] } });
   if (inFlight > 0) throw new AppError("post_publishing", "workspaces.errors.publishing");
-  const actor = { userId, workspaceId };
+  const actor = { userId, workspaceId, role: "owner" } as const;
   // Members before their pages: a page's token is its member's, revoked once with it.
   const channels = await db.channel.findMany({ where: { workspaceId }, select: { id: true }, orderBy: [{ kind: "asc" }, { createdAt: "asc" }] });
   for (const channel of channels) await disconnectChannel(actor, channel.id);

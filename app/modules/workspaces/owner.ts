@@ -1,3 +1,6 @@
+import { AppError } from "~/modules/errors/app-error";
+import { can, LEAST_ROLE, type Capability, type WorkspaceRole } from "./roles";
+
 /**
  * The workspace that a user's new channels, posts, queue slots, tokens and webhooks belong to.
  * Until a user can choose another workspace, this is their personal one, which has the user's own
@@ -8,17 +11,38 @@ export function personalWorkspaceId(userId: string): string {
   return userId;
 }
 
-/** Who acts, and where: the user (a post's author, a channel's connector) and the workspace what they make is filed in and what they read comes from. */
+/**
+ * Who acts, and where: the user (a post's author, a channel's connector), the workspace what they
+ * make is filed in and what they read comes from, and their role there (what they may do).
+ */
 export interface Actor {
   userId: string;
   workspaceId: string;
+  role: WorkspaceRole;
 }
 
-/** An actor, or a user id alone: that user in their personal workspace (jobs, tests, the pages not moved to workspaces yet). */
+/** An actor, or a user id alone: that user in their personal workspace, its owner (jobs, tests). */
 export type ActorRef = Actor | string;
 
 export function asActor(ref: ActorRef): Actor {
-  return typeof ref === "string" ? { userId: ref, workspaceId: personalWorkspaceId(ref) } : ref;
+  return typeof ref === "string" ? { userId: ref, workspaceId: personalWorkspaceId(ref), role: "owner" } : ref;
+}
+
+/** The user and workspace of an actor, as a row's owner columns (a where clause, a row's data). */
+export function ownerKey(ref: ActorRef): { userId: string; workspaceId: string } {
+  const { userId, workspaceId } = asActor(ref);
+  return { userId, workspaceId };
+}
+
+/** The actor, if their role allows `capability`; else a 403 that says which role it needs. */
+export function requireCan(ref: ActorRef, capability: Capability): Actor {
+  const actor = asActor(ref);
+  if (!can(actor.role, capability)) throw roleTooLow(capability);
+  return actor;
+}
+
+export function roleTooLow(capability: Capability): AppError {
+  return new AppError("forbidden", `workspaces.errors.needs.${LEAST_ROLE[capability]}`);
 }
 
 /** Someone acting, and the time zone they read and type times in (theirs). */
@@ -27,7 +51,7 @@ export interface Acting {
   timezone: string;
 }
 
-/** The actor of a signed-in request: its user in its current workspace. */
-export function actorOf(member: { user: { id: string }; workspace: { id: string } }): Actor {
-  return { userId: member.user.id, workspaceId: member.workspace.id };
+/** The actor of a signed-in request: its user in its current workspace, with their role there. */
+export function actorOf(member: { user: { id: string }; workspace: { id: string; role: WorkspaceRole } }): Actor {
+  return { userId: member.user.id, workspaceId: member.workspace.id, role: member.workspace.role };
 }
