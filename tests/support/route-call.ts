@@ -10,6 +10,8 @@ export interface Answer {
   status: number;
   headers: Headers;
   body: any;
+  /** The answer as sent: a response's text, or the data serialised. */
+  text: string;
 }
 
 export async function call(
@@ -42,13 +44,25 @@ export async function call(
     value = await handler(args);
   } catch (thrown) {
     value = thrown;
+    // Anything thrown that is not an answer is what Remix would send as a 500.
+    if (thrown instanceof Error) return { status: 500, headers: new Headers(), body: { thrown: thrown.message }, text: thrown.stack ?? thrown.message };
   }
   if (value instanceof Response) {
     const text = await value.text();
     const json = value.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : null;
-    return { status: value.status, headers: value.headers, body: json };
+    return { status: value.status, headers: value.headers, body: json, text };
   }
   const wrapped = value as { type?: string; init?: { status?: number; headers?: HeadersInit } | null; data?: unknown };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), body: wrapped.data };
-  return { status: 200, headers: new Headers(), body: value };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), body: wrapped.data, text: serialised(wrapped.data) };
+  }
+  return { status: 200, headers: new Headers(), body: value, text: serialised(value) };
+}
+
+function serialised(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return String(value);
+  }
 }
