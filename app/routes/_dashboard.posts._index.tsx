@@ -28,6 +28,7 @@ import { useListNavigation, useListSubmit } from "~/utils/list-navigation";
 import { searchHref } from "~/utils/search-href";
 import type { RouteHandle } from "~/utils/page-title";
 import { useWritePostHref } from "~/utils/use-write-post-href";
+import { useCan } from "~/utils/use-root-data";
 
 export const handle: RouteHandle = { title: "nav.posts" };
 
@@ -106,6 +107,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PostsPage() {
   const { t } = useTranslation();
   const writePost = useWritePostHref();
+  const canWrite = useCan("write");
+  const canPublish = useCan("publish");
   const data = useLoaderData<typeof loader>();
   const onListClick = useListNavigation();
   const { onSubmit: onListSubmit, busyAction } = useListSubmit();
@@ -132,18 +135,22 @@ export default function PostsPage() {
                 </Link>
               </Button>
             )}
-            <Button asChild variant="outline">
-              <Link to="/posts/import" title={t("posts.import.linkTitle")}>
-                <Upload aria-hidden />
-                {t("posts.import.link")}
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={writePost}>
-                <PenSquare aria-hidden />
-                {t("posts.write")}
-              </Link>
-            </Button>
+            {canPublish ? (
+              <Button asChild variant="outline">
+                <Link to="/posts/import" title={t("posts.import.linkTitle")}>
+                  <Upload aria-hidden />
+                  {t("posts.import.link")}
+                </Link>
+              </Button>
+            ) : null}
+            {canWrite ? (
+              <Button asChild>
+                <Link to={writePost}>
+                  <PenSquare aria-hidden />
+                  {t("posts.write")}
+                </Link>
+              </Button>
+            ) : null}
           </div>
         }
       />

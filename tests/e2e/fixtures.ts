@@ -264,3 +264,22 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
   });
   expect(scrollWidth, `${where} scrolls sideways at ${width}px: ${offenders.join("; ")}`).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Makes the user of `email` a member of the workspace named `workspaceName` with `role`, or changes
+ * their role there, in the e2e database of `dataDir` (invitations stand in for this once they exist).
+ */
+export async function setWorkspaceRole(email: string, workspaceName: string, role: "admin" | "editor" | "writer" | "viewer", dataDir = E2E_DATA_DIR) {
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${dataDir}/plume.db` });
+  // The app may be writing at this moment: wait for its lock rather than fail with SQLITE_BUSY.
+  await db.execute("PRAGMA busy_timeout = 5000");
+  const now = new Date().toISOString().replace("Z", "+00:00");
+  await db.execute({
+    sql: `INSERT INTO "WorkspaceMember" ("workspaceId", "userId", "role", "joinedAt")
+          SELECT "Workspace"."id", "User"."id", ?, ? FROM "Workspace", "User" WHERE "Workspace"."name" = ? AND "User"."email" = ?
+          ON CONFLICT ("workspaceId", "userId") DO UPDATE SET "role" = excluded."role"`,
+    args: [role, now, workspaceName, email],
+  });
+  db.close();
+}

@@ -4,7 +4,7 @@ import { SearchDialog } from "~/components/search-dialog";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { useOptionalUser } from "~/utils/use-root-data";
+import { useCan, useOptionalUser } from "~/utils/use-root-data";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -17,6 +17,7 @@ import { WorkspaceSwitcher } from "~/components/workspaces/workspace-switcher";
 export function Header() {
   const { t } = useTranslation();
   const user = useOptionalUser();
+  const canWrite = useCan("write");
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -51,7 +52,7 @@ export function Header() {
           <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-1.5 sm:px-6">
             <WorkspaceSwitcher />
             <span aria-hidden className="h-5 w-px bg-border" />
-            <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} className="min-w-0" />
+            <NavLinks items={mainNavItems(user.isAdmin, canWrite)} label={t("nav.main")} className="min-w-0" />
           </div>
         </div>
       ) : null}

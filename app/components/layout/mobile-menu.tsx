@@ -3,7 +3,7 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { useOptionalUser } from "~/utils/use-root-data";
+import { useCan, useOptionalUser } from "~/utils/use-root-data";
 import { LanguageSwitcher } from "./language-switcher";
 import { mainNavItems, NavLinks, topNavItems } from "./navigation";
 import { SignOutButton } from "./sign-out-button";
@@ -18,6 +18,7 @@ import { WorkspaceSwitcher } from "~/components/workspaces/workspace-switcher";
 export function MobileMenu() {
   const { t } = useTranslation();
   const user = useOptionalUser();
+  const canWrite = useCan("write");
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
 
@@ -59,7 +60,7 @@ export function MobileMenu() {
       <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-background px-4 pt-2 pb-6 shadow-lg sm:px-6">
         <div className="flex flex-col gap-4">
           {user ? <WorkspaceSwitcher className="max-w-full self-start" /> : null}
-          {user ? <NavLinks items={mainNavItems(user.isAdmin)} label={t("nav.main")} vertical linkClassName="text-base" /> : null}
+          {user ? <NavLinks items={mainNavItems(user.isAdmin, canWrite)} label={t("nav.main")} vertical linkClassName="text-base" /> : null}
           <NavLinks items={topNavItems} label={t("nav.top")} vertical linkClassName="text-base" />
           <div className="flex flex-wrap items-center gap-3 border-t pt-4">
             <LanguageSwitcher />

@@ -16,9 +16,9 @@ export const topNavItems: NavItem[] = [
   { to: "/blog", labelKey: "nav.blog" },
 ];
 
-export function mainNavItems(isAdmin: boolean): NavItem[] {
+export function mainNavItems(isAdmin: boolean, canWrite = true): NavItem[] {
   return [
-    { to: "/create", labelKey: "nav.write" },
+    ...(canWrite ? [{ to: "/create", labelKey: "nav.write" } as const] : []),
     { to: "/posts", labelKey: "nav.posts" },
     { to: "/analytics", labelKey: "analyticsPage.nav" },
     { to: "/queue", labelKey: "queue.slots.nav" },

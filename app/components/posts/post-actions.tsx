@@ -9,6 +9,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { DeleteDialog } from "./delete-dialog";
 import { AddToQueueButton } from "./queue-button";
 import { ScheduleDialog } from "./schedule-dialog";
+import { useCan } from "~/utils/use-root-data";
 
 /**
  * What can be done with a post. Schedule and delete are links to their own pages without
@@ -23,16 +24,21 @@ export function PostActions({ post, queueReady = false }: { post: PostView; queu
   const { key } = useLocation();
   useEffect(() => setDialog(null), [key]);
   const editable = post.status === "draft" || post.status === "scheduled" || post.status === "failed";
+  // What the reader's role allows (docs/decisions/0084): a writer changes drafts only; a viewer reads.
+  const canPublish = useCan("publish");
+  const canWrite = useCan("write");
+  const canEdit = canPublish || (canWrite && post.status === "draft");
   // A post with no time yet (or one that failed) goes to the queue in one click; a scheduled one is rescheduled.
-  const offerQueue = queueReady && post.status !== "scheduled";
+  const offerQueue = queueReady && post.status !== "scheduled" && canPublish;
   const open = (which: "schedule" | "delete") => (event: MouseEvent) => {
     if (!hydrated) return;
     event.preventDefault();
     setDialog(which);
   };
+  if (!canWrite) return <p className="text-sm text-muted-foreground">{t("posts.actions.readOnly")}</p>;
   return (
     <div className="flex flex-wrap gap-2">
-      {editable ? (
+      {editable && canPublish ? (
         <>
           {offerQueue ? <AddToQueueButton postId={post.id} redirectTo={`/posts/${post.id}`} /> : null}
           <Button asChild variant={offerQueue ? "outline" : "default"}>
@@ -47,6 +53,10 @@ export function PostActions({ post, queueReady = false }: { post: PostView; queu
               {post.status === "failed" ? t("posts.actions.retryNow") : t("posts.actions.publishNow")}
             </StatusButton>
           </Form>
+        </>
+      ) : null}
+      {editable && canEdit ? (
+        <>
           <Button asChild variant="outline">
             <Link to={post.status === "draft" && hydrated ? `/compose/${post.id}` : `/create/${post.id}/review`}>
               <Pencil aria-hidden />
@@ -55,13 +65,15 @@ export function PostActions({ post, queueReady = false }: { post: PostView; queu
           </Button>
         </>
       ) : null}
-      <Form method="post">
-        <StatusButton name="intent" value="duplicate" variant="outline">
-          <Copy aria-hidden />
-          {t("posts.actions.duplicate")}
-        </StatusButton>
-      </Form>
-      {post.status !== "publishing" ? (
+      {canWrite ? (
+        <Form method="post">
+          <StatusButton name="intent" value="duplicate" variant="outline">
+            <Copy aria-hidden />
+            {t("posts.actions.duplicate")}
+          </StatusButton>
+        </Form>
+      ) : null}
+      {post.status !== "publishing" && canEdit ? (
         <Button asChild variant="ghost" className="text-error hover:bg-error/10">
           <Link to={`/posts/${post.id}/delete`} onClick={open("delete")}>
             <Trash2 aria-hidden />

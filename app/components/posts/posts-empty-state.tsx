@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import type { NetworkId } from "~/core/platforms/platforms";
 import type { PostFilter } from "~/modules/posts/schemas";
 import { useWritePostHref } from "~/utils/use-write-post-href";
+import { useCan } from "~/utils/use-root-data";
 
 type ConnectMethod = "oauth" | "app_password" | "instance";
 
@@ -23,6 +24,8 @@ export function PostsEmptyState({
 }) {
   const { t } = useTranslation();
   const writePost = useWritePostHref();
+  const canWrite = useCan("write");
+  const canManage = useCan("manage");
   // Back from connecting: the composer with the new account chosen, or the wizard's first step.
   const returnTo = (network: NetworkId) => (writePost === "/compose" ? `/compose?add=${network}` : "/create");
   return (
@@ -31,7 +34,9 @@ export function PostsEmptyState({
         {filter === "all" ? <PenSquare aria-hidden className="size-6" /> : <Inbox aria-hidden className="size-6" />}
       </span>
       <h2 className="text-lg font-semibold">{t(`posts.empty.${filter}.title`)}</h2>
-      {connectFirst?.length ? (
+      {!canWrite ? (
+        <p className="max-w-md text-sm text-muted-foreground">{t("posts.empty.readOnly")}</p>
+      ) : connectFirst?.length && canManage ? (
         <>
           <p className="max-w-md text-sm text-muted-foreground">{t("posts.empty.connectFirst")}</p>
           <ul className="flex flex-wrap justify-center gap-2">

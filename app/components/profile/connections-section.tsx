@@ -12,7 +12,9 @@ import type { ChannelEntry, ConnectMethod } from "~/modules/connections/connecti
 import { networkRules } from "~/modules/networks/rules";
 import type { NetworkId } from "~/core/platforms/platforms";
 import { initialsOf } from "~/modules/toast/toast";
+import { cn } from "~/utils/cn";
 import { useFormatDate } from "~/utils/use-format-date";
+import { useCan } from "~/utils/use-root-data";
 import { ProfileSection } from "./section";
 
 /**
@@ -116,6 +118,7 @@ function ChannelRow({ channel, method }: { channel: ChannelEntry; method: Connec
   const formatDate = useFormatDate();
   const account = accountLabel(channel);
   const handle = handleLabel(channel);
+  const canManage = useCan("manage");
   const needsReconnect = channel.status === "needs_reconnect";
   // A page publishes with its member's access (docs/decisions/0058): it is renewed by reconnecting the member.
   const isPage = channel.kind === "page";
@@ -154,7 +157,8 @@ function ChannelRow({ channel, method }: { channel: ChannelEntry; method: Connec
           ) : null}
         </div>
       </div>
-      <div className="flex flex-wrap gap-2 sm:pl-13">
+      {/* Connecting, reconnecting and disconnecting are the workspace's admins' (the server refuses the others). */}
+      <div className={cn("flex flex-wrap gap-2 sm:pl-13", !canManage && "hidden")}>
         {channel.kind === "member" && channel.pages === "available" ? (
           <Button asChild variant="outline" size="sm">
             <Link to={`/profile/channels/${channel.id}/pages`} aria-label={t("profile.pages.addPageFor", { account })}>
@@ -193,6 +197,7 @@ export function ConnectionsSection({
   isAdmin: boolean;
 }) {
   const { t } = useTranslation();
+  const canManage = useCan("manage");
   return (
     <ProfileSection id="connections" title={t("profile.connections.title")} description={t("profile.connections.description")}>
       <ul className="flex flex-col divide-y">
@@ -248,7 +253,8 @@ export function ConnectionsSection({
                         {t("profile.pages.notAvailable")}
                       </p>
                     ) : null}
-                    <div className="flex flex-wrap gap-2">
+                    {canManage ? null : <p className="text-sm text-muted-foreground">{t("profile.connections.adminsOnly")}</p>}
+                    <div className={cn("flex flex-wrap gap-2", !canManage && "hidden")}>
                       {mine.length > 0 ? (
                         <ConnectForm
                           provider={network}
