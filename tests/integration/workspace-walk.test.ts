@@ -58,6 +58,16 @@ async function acmeAndMallory() {
   const token = await createApiToken(actor, { name: `${SECRET} token`, scopes: ["posts:read"] });
   const slot = await getDb().queueSlot.create({ data: { userId: alice.id, workspaceId: acme.id, weekday: 1, time: "09:00" } });
   const notice = await getDb().notification.create({ data: { userId: alice.id, postId: post.id, kind: "post_failed", message: `${SECRET} notice` } });
+  const invitation = await getDb().workspaceInvitation.create({
+    data: {
+      workspaceId: acme.id,
+      email: "acme-secret-invitee@example.com",
+      role: "editor",
+      tokenHash: `walk-${post.id}`,
+      invitedById: alice.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   const mallory = await makeUser(uniqueEmail("walker"));
   const ids = {
     postId: post.id,
@@ -69,6 +79,7 @@ async function acmeAndMallory() {
     slotId: slot.id,
     workspaceId: acme.id,
     noticeId: notice.id,
+    invitationId: invitation.id,
     userId: alice.id,
   };
   return { alice, acme, mallory, ids };
@@ -86,6 +97,7 @@ async function acmeState(workspaceId: string) {
     db.webhookDelivery.count({ where: { webhook: { workspaceId } } }),
     db.apiToken.findMany({ where: { workspaceId }, orderBy: { id: "asc" } }),
     db.queueSlot.findMany({ where: { workspaceId }, orderBy: { id: "asc" } }),
+    db.workspaceInvitation.findMany({ where: { workspaceId }, orderBy: { id: "asc" } }),
   ]);
 }
 

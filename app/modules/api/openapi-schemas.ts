@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { WORKSPACE_ROLES } from "~/modules/workspaces/roles";
 import type { WorkspaceView } from "~/modules/workspaces/workspaces.server";
+import type { InvitationView } from "~/modules/workspace-members/invitations.server";
+import type { MemberView } from "~/modules/workspace-members/members.server";
 import { draftField, type Draft, type DraftField } from "~/modules/ai/ai.server";
 import type { ChannelView } from "~/modules/channels/channels.server";
 import type { ServiceEntry } from "~/modules/connections/connection.server";
@@ -284,6 +286,22 @@ export const workspaceSchema = z.object({
   memberCount: z.number().int(),
 });
 
+export const memberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  displayName: z.string().describe("The address's local part: an account has no name of its own"),
+  role: z.enum(WORKSPACE_ROLES),
+  joinedAt: time,
+});
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string().describe("The address invited: only an account with it, verified, can accept"),
+  role: z.enum(WORKSPACE_ROLES),
+  expiresAt: time.describe("7 days after it was sent"),
+  createdAt: time,
+});
+
 export const CROSS_SITE_CODE = "cross_site_request";
 
 export const errorSchema = z.object({
@@ -339,6 +357,8 @@ export const componentSchemas = {
   ListMeta: listMetaSchema,
   ApiToken: apiTokenSchema,
   Workspace: workspaceSchema,
+  Member: memberSchema,
+  Invitation: invitationSchema,
   Error: errorSchema,
 };
 
@@ -353,6 +373,8 @@ export type ViewsMatchTheirSchemas = [
   Holds<Same<ChannelView, z.output<typeof channelSchema>>>,
   Holds<Same<WebhookView, z.output<typeof webhookSchema>>>,
   Holds<Same<WorkspaceView, z.output<typeof workspaceSchema>>>,
+  Holds<Same<MemberView, z.output<typeof memberSchema>>>,
+  Holds<Same<InvitationView, z.output<typeof invitationSchema>>>,
   Holds<Same<AttemptView, z.output<typeof webhookAttemptSchema>>>,
   Holds<Same<AdminUserView, z.output<typeof adminUserSchema>>>,
   Holds<Same<SearchResult, z.output<typeof searchResultSchema>>>,

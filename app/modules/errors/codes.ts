@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   // 403: signed in, but not allowed.
   forbidden: 403,
   insufficient_scope: 403,
+  invitation_email_mismatch: 403,
   // 404, 405: what is asked for.
   not_found: 404,
   not_connected: 404,
@@ -39,6 +40,11 @@ export const ERROR_STATUS = {
   post_not_queued: 409,
   workspace_limit_reached: 409,
   personal_workspace: 409,
+  already_member: 409,
+  invitation_limit_reached: 409,
+  owner_stays: 409,
+  // 410: it was there, and is no more.
+  invitation_gone: 410,
   // 413: more than a request may carry.
   payload_too_large: 413,
   request_too_large: 413,

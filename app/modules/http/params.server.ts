@@ -15,6 +15,14 @@ export const postParams = z.object({ postId: recordIdParam("posts.errors.notFoun
 export const postImageParams = postParams.extend({ imageId: recordIdParam("posts.errors.imageNotFound") });
 export const channelParams = z.object({ channelId: recordIdParam("connections.errors.channelNotFound") });
 export const workspaceParams = z.object({ workspaceId: recordIdParam("workspaces.errors.notFound") });
+export const memberParams = workspaceParams.extend({ userId: recordIdParam("workspaces.members.errors.notFound") });
+export const invitationParams = workspaceParams.extend({ invitationId: recordIdParam("workspaces.members.errors.invitationNotFound") });
+/** An invitation link's token: what randomToken makes (43 URL-safe characters), with room. */
+export const invitationTokenParams = z.object({
+  token: z
+    .string({ error: "workspaces.members.errors.invitationGone" })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "workspaces.members.errors.invitationGone" }),
+});
 export const tokenParams = z.object({ tokenId: recordIdParam("apiTokens.errors.notFound") });
 export const webhookParams = z.object({ webhookId: recordIdParam("webhooks.errors.notFound") });
 export const webhookEventParams = webhookParams.extend({

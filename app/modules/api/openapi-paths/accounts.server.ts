@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { apiChangePasswordSchema, apiLoginSchema, apiRegisterSchema } from "~/modules/auth/schemas";
 import { searchQuerySchema } from "~/modules/content/search.server";
-import { tokenParams, userParams, workspaceParams } from "~/modules/http/params.server";
+import { invitationParams, invitationTokenParams, memberParams, tokenParams, userParams, workspaceParams } from "~/modules/http/params.server";
+import { changeRoleSchema, inviteSchema } from "~/modules/workspace-members/schemas";
 import { adminUsersQuerySchema, setAdminBodySchema } from "~/modules/admin/schemas";
 import { checkoutSchema } from "~/modules/billing/schemas";
 import { waitlistSchema } from "~/modules/marketing/schemas";
@@ -122,6 +123,79 @@ export const ACCOUNT_PATHS: ApiPaths = {
       params: workspaceParams,
       answer: { status: 204 },
       errors: ["forbidden", "personal_workspace", "post_publishing"],
+    },
+  },
+  "/api/workspaces/{workspaceId}/members": {
+    GET: {
+      tag: "Accounts",
+      summary: "A workspace's members and their roles",
+      description: "For its members; anyone else gets 404. The owner first, then by role.",
+      params: workspaceParams,
+      answer: { status: 200, data: "Member", list: "all" },
+    },
+  },
+  "/api/workspaces/{workspaceId}/members/{userId}": {
+    PATCH: {
+      tag: "Accounts",
+      summary: "Give a member another role",
+      description:
+        "`role`: admin, editor, writer or viewer. For its admins and owner; only the owner makes, changes or removes admins (403 `forbidden`), and the owner's role never changes (409 `owner_stays`).",
+      params: memberParams,
+      body: changeRoleSchema,
+      answer: { status: 200, data: "Member" },
+      errors: ["forbidden", "owner_stays"],
+    },
+    DELETE: {
+      tag: "Accounts",
+      summary: "Remove a member, or leave",
+      description:
+        "For its admins, or oneself to leave. Access ends at once, in every session and for the member's tokens; their posts stay. Never the owner (409 `owner_stays`): the owner deletes the workspace instead.",
+      params: memberParams,
+      answer: { status: 204 },
+      errors: ["forbidden", "owner_stays"],
+    },
+  },
+  "/api/workspaces/{workspaceId}/invitations": {
+    GET: {
+      tag: "Accounts",
+      summary: "The invitations waiting to be accepted",
+      description: "For its admins and owner. Accepted, withdrawn and expired ones are gone.",
+      params: workspaceParams,
+      answer: { status: 200, data: "Invitation", list: "all" },
+      errors: ["forbidden"],
+    },
+    POST: {
+      tag: "Accounts",
+      summary: "Invite someone by e-mail",
+      description:
+        "`email` and `role` (admin, editor, writer or viewer; admin by the owner only). Mails a single-use link valid 7 days; a second invitation to one address replaces the first. " +
+        "Never into a personal workspace (409 `personal_workspace`), nor an address already a member (409 `already_member`); at most 50 waiting (409 `invitation_limit_reached`).",
+      params: workspaceParams,
+      body: inviteSchema,
+      answer: { status: 201, data: "Invitation" },
+      errors: ["forbidden", "personal_workspace", "already_member", "invitation_limit_reached"],
+    },
+  },
+  "/api/workspaces/{workspaceId}/invitations/{invitationId}": {
+    DELETE: {
+      tag: "Accounts",
+      summary: "Withdraw an invitation",
+      description: "Its link stops at once. For its admins and owner.",
+      params: invitationParams,
+      answer: { status: 204 },
+      errors: ["forbidden"],
+    },
+  },
+  "/api/invitations/{token}/accept": {
+    POST: {
+      tag: "Accounts",
+      summary: "Accept an invitation",
+      description:
+        "`token` is the one in the mailed link. The signed-in account's address must be the invited one, and verified (403 `invitation_email_mismatch`); " +
+        "a link used, withdrawn or expired is a 410 `invitation_gone`. The answer is the workspace joined.",
+      params: invitationTokenParams,
+      answer: { status: 200, data: "Workspace" },
+      errors: ["invitation_email_mismatch", "invitation_gone"],
     },
   },
   "/api/stripe/checkout": {
