@@ -283,3 +283,25 @@ export async function setWorkspaceRole(email: string, workspaceName: string, rol
   });
   db.close();
 }
+
+/** The invitation link last mailed to an address (`/invitations/<token>`), whatever was mailed after it. */
+export async function mailedInvitation(email: string, dataDir = E2E_DATA_DIR): Promise<string> {
+  const dir = path.join(dataDir, "mail");
+  const links = () => {
+    try {
+      return readdirSync(dir)
+        .filter((f) => f.includes(email))
+        .sort()
+        .flatMap((file) => {
+          const text = readFileSync(path.join(dir, file), "utf8")
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/g, "=");
+          return text.match(/https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]{20,100}/g) ?? [];
+        });
+    } catch {
+      return [];
+    }
+  };
+  await expect.poll(() => links().length).toBeGreaterThan(0);
+  return links().at(-1)!;
+}

@@ -15,7 +15,9 @@ import * as apiUser from "~/routes/api.admin.users.$userId";
 import * as profilePage from "~/routes/_dashboard.profile";
 import * as setLocale from "~/routes/set-locale";
 import { args, makeUser, outcome, type Handler } from "../support/admin";
-import { lastMailedToken, uniqueEmail } from "./helpers";
+import { createWorkspace } from "~/modules/workspaces/workspaces.server";
+import { acceptInvitation, createInvitation } from "~/modules/workspace-members/invitations.server";
+import { lastMailedToken, mailsTo, uniqueEmail } from "./helpers";
 
 const client = { ip: null, userAgent: "vitest" };
 let posthog: PostHogFake;
@@ -112,6 +114,31 @@ describe("with POSTHOG_KEY set", () => {
     } finally {
       await billing.stop();
     }
+  });
+});
+
+describe("workspaces", () => {
+  it("invitation sent and invitation accepted, with the workspace and the role, never the invited address", async () => {
+    usePostHog({ key: posthog.projectKey });
+    const [alice, bob] = [await makeUser(uniqueEmail("inviter")), await makeUser(uniqueEmail("invitee"))];
+    const acme = await createWorkspace(alice.id, "Acme");
+    const owner = { userId: alice.id, workspaceId: acme.id, role: "owner" } as const;
+    await createInvitation(owner, { email: bob.email, role: "editor" });
+    const token = (mailsTo(bob.email).at(-1) ?? "").match(/\/invitations\/([A-Za-z0-9_-]{20,100})/)![1]!;
+    await acceptInvitation({ id: bob.id, email: bob.email, emailVerified: true }, token);
+    const sent = await vi.waitFor(async () => {
+      const events = await sentFor(alice.email, "invitation sent");
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    expect(sent[0]!.properties).toMatchObject({ workspace_id: acme.id, role: "editor", user_id: alice.id });
+    const accepted = await vi.waitFor(async () => {
+      const events = await sentFor(bob.email, "invitation accepted");
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    expect(accepted[0]!.properties).toMatchObject({ workspace_id: acme.id, role: "editor", user_id: bob.id });
+    expect(JSON.stringify(sent)).not.toContain(bob.email);
   });
 });
 

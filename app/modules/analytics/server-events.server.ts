@@ -15,7 +15,10 @@ export type ServerEvent =
   | "channel connected"
   | "channel disconnected"
   // A member added pages it administers as channels (docs/decisions/0058): {network, count}.
-  | "pages added";
+  | "pages added"
+  // Workspaces (docs/decisions/0085): {workspace_id, role}; never the invited address.
+  | "invitation sent"
+  | "invitation accepted";
 
 /** For callers that already have the user's e-mail. */
 export function trackEvent(user: { id: string; email?: string | null }, event: ServerEvent, properties: Record<string, unknown> = {}): void {

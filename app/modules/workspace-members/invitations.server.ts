@@ -1,4 +1,5 @@
 import { getEnv } from "~/core/env/env.server";
+import { trackEventFor } from "~/modules/analytics/server-events.server";
 import { logger } from "~/core/logger/logger.server";
 import { hashToken, randomToken } from "~/modules/crypto/tokens.server";
 import { getDb } from "~/modules/db/db.server";
@@ -79,6 +80,7 @@ export async function createInvitation(by: Actor, input: { email: string; role: 
     });
   });
   await mailInvitation(row.id, token);
+  trackEventFor(actor.userId, "invitation sent", { workspace_id: actor.workspaceId, role: input.role });
   return view(row);
 }
 
@@ -160,5 +162,6 @@ export async function acceptInvitation(user: { id: string; email: string; emailV
   const membership = await membershipOf(user.id, workspace);
   if (!membership) throw new AppError("invitation_gone", "workspaces.members.errors.invitationGone");
   logger.info({ workspaceId: workspace, userId: user.id }, "Invitation accepted");
+  trackEventFor(user.id, "invitation accepted", { workspace_id: workspace, role: membership.role });
   return membership;
 }
