@@ -88,7 +88,7 @@ export default function InvitationPage() {
                 <Link to={`/login?${back}`}>{t("nav.signIn")}</Link>
               </Button>
               <Button asChild variant="outline" className="flex-1">
-                <Link to={`/signup?${back}`}>{t("workspaces.invitation.signUp")}</Link>
+                <Link to={`/signup?${new URLSearchParams({ redirectTo: here, email: invitation.email })}`}>{t("workspaces.invitation.signUp")}</Link>
               </Button>
             </div>
           </>

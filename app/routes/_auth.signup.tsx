@@ -58,7 +58,8 @@ export default function SignupPage() {
   const [timezone, setTimezone] = useState("");
   // The browser knows the user's time zone; without JavaScript the account starts on UTC.
   useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
-  const [form, fields] = useZodForm("signup", signupSchema, lastResult);
+  // An invitation's page sends its address along: the account it needs is made with it.
+  const [form, fields] = useZodForm("signup", signupSchema, lastResult, { defaultValue: { email: (searchParams.get("email") ?? "").slice(0, 254) } });
   // Someone who already has an account signs in instead and still lands where they were going.
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";

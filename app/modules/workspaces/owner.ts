@@ -2,10 +2,8 @@ import { AppError } from "~/modules/errors/app-error";
 import { can, LEAST_ROLE, type Capability, type WorkspaceRole } from "./roles";
 
 /**
- * The workspace that a user's new channels, posts, queue slots, tokens and webhooks belong to.
- * Until a user can choose another workspace, this is their personal one, which has the user's own
- * id (docs/decisions/0082). Every place that files something new into a workspace asks here, so
- * choosing a workspace later changes this one function's callers, not the writes.
+ * A user's personal workspace, made with the account, has the user's own id (decision 82): a bare
+ * user id as an ActorRef means that workspace.
  */
 export function personalWorkspaceId(userId: string): string {
   return userId;
@@ -41,7 +39,7 @@ export function requireCan(ref: ActorRef, capability: Capability): Actor {
   return actor;
 }
 
-export function roleTooLow(capability: Capability): AppError {
+function roleTooLow(capability: Capability): AppError {
   return new AppError("forbidden", `workspaces.errors.needs.${LEAST_ROLE[capability]}`);
 }
 
