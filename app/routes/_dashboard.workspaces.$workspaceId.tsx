@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { createInvitation, listInvitations, revokeInvitation } from "~/modules/workspace-members/invitations.server";
 import { actorIn, changeMemberRole, listMembers, removeMember } from "~/modules/workspace-members/members.server";
 import { changeRoleSchema, inviteSchema } from "~/modules/workspace-members/schemas";
-import { can, roleAtLeast } from "~/modules/workspaces/roles";
+import { can } from "~/modules/workspaces/roles";
 import { renameWorkspaceSchema } from "~/modules/workspaces/schemas";
 import { getWorkspace, updateWorkspace } from "~/modules/workspaces/workspaces.server";
 import type { RouteHandle } from "~/utils/page-title";
@@ -137,9 +137,7 @@ export default function WorkspaceSettingsPage() {
       <PageHeader title={name} description={t("workspaces.settings.description")} className="[&_h1]:wrap-anywhere" />
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          {!workspace.personal && roleAtLeast(workspace.role, "admin") ? (
-            <RenameWorkspaceForm key={workspace.name} name={workspace.name} reply={reply} />
-          ) : null}
+          {!workspace.personal && can(workspace.role, "manage") ? <RenameWorkspaceForm key={workspace.name} name={workspace.name} reply={reply} /> : null}
           {workspace.personal ? null : <MembersCard members={members} me={me} myRole={workspace.role} />}
           {!workspace.personal && can(workspace.role, "manage") ? (
             <InvitationsCard key={invitations.length} invitations={invitations} myRole={workspace.role} reply={reply} />

@@ -57,3 +57,10 @@ export async function signedInUser(prefix: string, options: { trial?: boolean } 
   const session = await getDb().session.findFirstOrThrow({ where: { userId: user.id } });
   return { user, cookie, sessionId: session.id };
 }
+
+/** The token of the last invitation link (`/invitations/<token>`) mailed to an address. */
+export function mailedInvitationToken(email: string): string {
+  const match = (mailsTo(email).at(-1) ?? "").match(/\/invitations\/([A-Za-z0-9_-]{20,100})/);
+  if (!match) throw new Error(`No invitation was mailed to ${email}`);
+  return match[1]!;
+}

@@ -11,7 +11,7 @@ import * as settings from "~/routes/_dashboard.workspaces.$workspaceId";
 import * as invitationPage from "~/routes/_auth.invitations.$token";
 import { makeUser } from "../support/admin";
 import { call, type Answer, type Handler } from "../support/route-call";
-import { mailsTo, requestWithCookie, uniqueEmail } from "./helpers";
+import { mailedInvitationToken, requestWithCookie, uniqueEmail } from "./helpers";
 
 const BASE = "http://localhost:3000";
 const user = (options?: { verified?: boolean }) => makeUser(uniqueEmail("member-pages"), options);
@@ -26,12 +26,6 @@ const page = (token: string, cookie?: string) => call(invitationPage.loader as H
 const join = (token: string, cookie: string) =>
   call(invitationPage.action as Handler, { method: "POST", url: `${BASE}/invitations/${token}`, params: { token }, cookie });
 
-function mailedInvitation(email: string): string {
-  const match = (mailsTo(email).at(-1) ?? "").match(/\/invitations\/([A-Za-z0-9_-]{20,100})/);
-  if (!match) throw new Error(`No invitation was mailed to ${email}`);
-  return match[1]!;
-}
-
 describe("the invitation page", () => {
   it("shows the invitation to a visitor, another account and the invited address, and joins the invited one into the workspace", async () => {
     const [alice, mallory] = [await user(), await user()];
@@ -40,7 +34,7 @@ describe("the invitation page", () => {
     const sent = await post(alice.cookie, acme.id, { intent: "invite", email: bob.email, role: "writer" });
     expect(sent.status).toBe(302);
     expect((await toastOf(sent)).title).toBe(`Invitation sent to ${bob.email}.`);
-    const token = mailedInvitation(bob.email);
+    const token = mailedInvitationToken(bob.email);
 
     const visitor = await page(token);
     expect(visitor.body).toMatchObject({ state: "signedOut", invitation: { workspace: "Acme", inviter: alice.email, role: "writer", email: bob.email } });

@@ -17,7 +17,7 @@ import * as members from "~/routes/api.workspaces.$workspaceId.members";
 import * as member from "~/routes/api.workspaces.$workspaceId.members.$userId";
 import { makeUser } from "../support/admin";
 import { call, type Handler } from "../support/route-call";
-import { mailsTo, requestWithCookie, uniqueEmail } from "./helpers";
+import { mailedInvitationToken, mailsTo, requestWithCookie, uniqueEmail } from "./helpers";
 
 const BASE = "http://localhost:3000";
 const user = (options?: { verified?: boolean }) => makeUser(uniqueEmail("members"), options);
@@ -46,14 +46,6 @@ const patchMember = (cookie: string, workspaceId: string, userId: string, role: 
 const removeMember = (cookie: string, workspaceId: string, userId: string) =>
   call(member.action as Handler, { method: "DELETE", url: `${BASE}/api/workspaces/${workspaceId}/members/${userId}`, params: { workspaceId, userId }, cookie });
 
-/** The token of the last invitation link mailed to an address. */
-function mailedInvitation(email: string): string {
-  const mail = mailsTo(email).at(-1) ?? "";
-  const match = mail.match(/\/invitations\/([A-Za-z0-9_-]{20,100})/);
-  if (!match) throw new Error(`No invitation was mailed to ${email}`);
-  return match[1]!;
-}
-
 async function roleOf(workspaceId: string, userId: string) {
   return (await getDb().workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } } }))?.role ?? null;
 }
@@ -65,7 +57,7 @@ describe("invitations", () => {
     const sent = await invite(alice.cookie, acme.id, { email: bob.email.toUpperCase(), role: "writer" });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({ email: bob.email, role: "writer" });
-    const token = mailedInvitation(bob.email);
+    const token = mailedInvitationToken(bob.email);
     expect(mailsTo(bob.email).at(-1)).toContain("Acme");
     // Stored as a hash only.
     const row = await getDb().workspaceInvitation.findFirstOrThrow({ where: { workspaceId: acme.id } });
@@ -96,7 +88,7 @@ describe("invitations", () => {
     const unverified = await user({ verified: false });
     const acme = await createWorkspace(alice.id, "Acme");
     expect((await invite(alice.cookie, acme.id, { email: unverified.email, role: "editor" })).status).toBe(201);
-    const token = mailedInvitation(unverified.email);
+    const token = mailedInvitationToken(unverified.email);
     const wrong = await acceptWith(mallory.cookie, token);
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.code).toBe("invitation_email_mismatch");
@@ -121,18 +113,18 @@ describe("invitations", () => {
       cookie: alice.cookie,
     });
     expect(withdrawn.status).toBe(204);
-    expect((await acceptWith(bob.cookie, mailedInvitation(bob.email))).status).toBe(410);
+    expect((await acceptWith(bob.cookie, mailedInvitationToken(bob.email))).status).toBe(410);
 
     await invite(alice.cookie, acme.id, { email: carol.email, role: "viewer" });
-    const first = mailedInvitation(carol.email);
+    const first = mailedInvitationToken(carol.email);
     await invite(alice.cookie, acme.id, { email: carol.email, role: "editor" });
     expect((await acceptWith(carol.cookie, first)).status).toBe(410);
-    expect((await acceptWith(carol.cookie, mailedInvitation(carol.email))).status).toBe(200);
+    expect((await acceptWith(carol.cookie, mailedInvitationToken(carol.email))).status).toBe(200);
     expect(await roleOf(acme.id, carol.id)).toBe("editor");
 
     await invite(alice.cookie, acme.id, { email: dave.email, role: "viewer" });
     await getDb().workspaceInvitation.updateMany({ where: { workspaceId: acme.id, email: dave.email }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await acceptWith(dave.cookie, mailedInvitation(dave.email))).status).toBe(410);
+    expect((await acceptWith(dave.cookie, mailedInvitationToken(dave.email))).status).toBe(410);
     expect(await roleOf(acme.id, dave.id)).toBeNull();
     for (const token of ["short", "x".repeat(101), "../../etc/passwd"]) expect((await acceptWith(dave.cookie, token)).status).toBeGreaterThanOrEqual(404);
   });
@@ -184,7 +176,7 @@ describe("invitations", () => {
     const [alice, bob] = [await user(), await user()];
     const acme = await createWorkspace(alice.id, "Acme");
     await invite(alice.cookie, acme.id, { email: bob.email, role: "editor" });
-    const token = mailedInvitation(bob.email);
+    const token = mailedInvitationToken(bob.email);
     const answers = await Promise.all(Array.from({ length: 20 }, () => acceptWith(bob.cookie, token)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 410)).toBe(true);

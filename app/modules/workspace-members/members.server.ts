@@ -3,7 +3,7 @@ import { inTransaction, lockRow } from "~/modules/db/transaction.server";
 import { AppError } from "~/modules/errors/app-error";
 import { membershipOf } from "~/modules/workspaces/membership.server";
 import { requireCan, type Actor } from "~/modules/workspaces/owner";
-import { isWorkspaceRole, type WorkspaceRole } from "~/modules/workspaces/roles";
+import { isWorkspaceRole, WORKSPACE_ROLES, type WorkspaceRole } from "~/modules/workspaces/roles";
 import type { MemberRole } from "./schemas";
 
 // A workspace's members (docs/decisions/0085): who they are, their roles changed, their access
@@ -37,7 +37,7 @@ export async function listMembers(by: Actor): Promise<MemberView[]> {
     where: { workspaceId },
     select: { userId: true, role: true, joinedAt: true, user: { select: { email: true } } },
   });
-  const order = (role: string) => ["owner", "admin", "editor", "writer", "viewer"].indexOf(role);
+  const order = (role: WorkspaceRole) => WORKSPACE_ROLES.indexOf(role);
   return rows
     .flatMap((row) =>
       isWorkspaceRole(row.role)
